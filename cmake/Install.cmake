@@ -1,0 +1,27 @@
+# `cmake --install` gives a prefix that can stand where a CANN toolkit is expected: include/ (acl, aclnn,
+# aclnnop, openaclnn), lib64/ (the library and its CANN names), set_env.sh, a CMake package and a pkg-config file.
+include(CMakePackageConfigHelpers)
+
+install(TARGETS openaclnn EXPORT OpenAclnnTargets
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} ${CMAKE_INSTALL_INCLUDEDIR}/aclnn)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+foreach(name IN LISTS OPENACLNN_CANN_LIBRARY_NAMES)
+  install(CODE "
+    file(CREATE_LINK \"$<TARGET_SONAME_FILE_NAME:openaclnn>\"
+         \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_LIBDIR}/lib${name}.so\" SYMBOLIC)
+    message(STATUS \"Installing: \${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_LIBDIR}/lib${name}.so\")")
+endforeach()
+
+install(EXPORT OpenAclnnTargets NAMESPACE OpenAclnn:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/OpenAclnn)
+configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/OpenAclnnConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/OpenAclnnConfig.cmake
+  INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/OpenAclnn)
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/OpenAclnnConfigVersion.cmake
+  COMPATIBILITY SameMajorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/OpenAclnnConfig.cmake ${PROJECT_BINARY_DIR}/OpenAclnnConfigVersion.cmake
+  DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/OpenAclnn)
+
+configure_file(${PROJECT_SOURCE_DIR}/cmake/openaclnn.pc.in ${PROJECT_BINARY_DIR}/openaclnn.pc @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/openaclnn.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+install(PROGRAMS ${PROJECT_SOURCE_DIR}/cmake/set_env.sh DESTINATION .)

@@ -1,0 +1,35 @@
+// The central table of user-facing error messages. Every failure the library reports is worded here,
+// so messages stay consistent: they name the API, the argument, what was expected and what was given.
+#ifndef OPENACLNN_CORE_MESSAGES_H_
+#define OPENACLNN_CORE_MESSAGES_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "acl/acl_base.h"
+
+namespace openaclnn::msg {
+
+// "[1, 2, 3]"
+std::string ShapeText(const int64_t* dims, int64_t rank);
+
+// Parameter errors of aclnn phase 1 and 2 (CANN's "AclNN_Parameter_Error(EZ1001)" family).
+std::string NullArgument(std::string_view api, std::string_view arg);
+std::string InvalidArgument(std::string_view api, std::string_view arg, std::string_view expected,
+                            std::string_view got);
+std::string UnsupportedDtype(std::string_view api, std::string_view arg, aclDataType got,
+                             std::string_view supported);
+std::string DtypeMismatch(std::string_view api, std::string_view arg, aclDataType got, std::string_view other_arg,
+                          aclDataType expected);
+std::string BadReduction(std::string_view api, int64_t reduction);
+
+// Errors of the ACL runtime calls (aclrt*, aclInit, tensors and executors).
+std::string RuntimeError(std::string_view api, std::string_view what);
+
+// Failures found while a launched task ran; reported by the next synchronisation.
+std::string ExecutionError(std::string_view op, std::string_view what);
+
+}  // namespace openaclnn::msg
+
+#endif  // OPENACLNN_CORE_MESSAGES_H_

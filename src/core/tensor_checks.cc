@@ -1,0 +1,79 @@
+#include "core/tensor_checks.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "aclnn/opdev/op_errno.h"
+#include "core/dtype.h"
+#include "core/messages.h"
+
+namespace openaclnn {
+
+Status CheckAddressableLayout(std::string_view api, std::string_view arg, const aclTensor& tensor) {
+  if (tensor.data == nullptr) {
+    return Status(ACLNN_ERR_PARAM_NULLPTR,
+                  msg::InvalidArgument(api, arg, "a tensor with a data address", "a NULL data address"));
+  }
+  if (tensor.offset < 0) {
+    return Status(ACLNN_ERR_PARAM_INVALID, msg::InvalidArgument(api, arg, "a storage offset >= 0",
+                                                                "offset " + std::to_string(tensor.offset)));
+  }
+  int64_t last_element = tensor.offset;
+  for (int64_t d = 0; d < tensor.rank(); ++d) {
+    const int64_t stride = tensor.strides[d];
+    if (stride < 0) {
+      return Status(ACLNN_ERR_PARAM_INVALID,
+                    msg::InvalidArgument(api, arg, "strides >= 0",
+                                         "strides " + msg::ShapeText(tensor.strides.data(), tensor.rank())));
+    }
+    int64_t span = 0;
+    if (__builtin_mul_overflow(tensor.view_dims[d] - 1, stride, &span) ||
+        __builtin_add_overflow(last_element, span, &last_element)) {
+      return Status(ACLNN_ERR_PARAM_INVALID,
+                    msg::InvalidArgument(api, arg, "an extent (offset + sum of (dim - 1) * stride) within int64",
+                                         "shape " + msg::ShapeText(tensor.view_dims.data(), tensor.rank()) +
+                                             " with strides " + msg::ShapeText(tensor.strides.data(), tensor.rank())));
+    }
+  }
+  int64_t extent_bytes = 0;
+  uintptr_t end_address = 0;
+  if (__builtin_mul_overflow(last_element + 1, DataTypeSize(tensor.dtype), &extent_bytes) ||
+      __builtin_add_overflow(reinterpret_cast<uintptr_t>(tensor.data), static_cast<uintptr_t>(extent_bytes),
+                             &end_address)) {
+    return Status(ACLNN_ERR_PARAM_INVALID,
+                  msg::InvalidArgument(api, arg, "an extent in bytes that fits the address space",
+                                       "element extent " + std::to_string(last_element) + " + 1"));
+  }
+  return Status::Ok();
+}
+
+Status CheckNoSelfOverlap(std::string_view api, std::string_view arg, const aclTensor& tensor) {
+  struct DimLayout {
+    int64_t size;
+    int64_t stride;
+  };
+  std::vector<DimLayout> dims;
+  for (int64_t d = 0; d < tensor.rank(); ++d) {
+    if (tensor.view_dims[d] > 1) {
+      dims.push_back({tensor.view_dims[d], tensor.strides[d]});
+    }
+  }
+  std::sort(dims.begin(), dims.end(), [](const DimLayout& a, const DimLayout& b) { return a.stride < b.stride; });
+  int64_t covered = 1;  // Elements spanned by the dimensions with smaller strides.
+  for (const DimLayout& dim : dims) {
+    if (dim.stride < covered) {
+      const std::string got = "shape " + msg::ShapeText(tensor.view_dims.data(), tensor.rank()) + " with strides " +
+                              msg::ShapeText(tensor.strides.data(), tensor.rank()) +
+                              (dim.stride == 0 ? " (a zero stride)" : " (overlapping)");
+      return Status(ACLNN_ERR_PARAM_INVALID,
+                    msg::InvalidArgument(api, arg, "an output whose elements do not overlap", got));
+    }
+    // The extent check of CheckAddressableLayout already bounds this product.
+    covered = dim.stride * (dim.size - 1) + covered;
+  }
+  return Status::Ok();
+}
+
+}  // namespace openaclnn

@@ -1,0 +1,19 @@
+// One operator call, validated and planned by phase 1, ready to run on a stream by phase 2.
+#ifndef OPENACLNN_FRAMEWORK_LAUNCH_H_
+#define OPENACLNN_FRAMEWORK_LAUNCH_H_
+
+#include "core/status.h"
+
+namespace openaclnn {
+
+class Launch {
+ public:
+  virtual ~Launch() = default;
+  // Runs the computation in the calling thread. A failure (bad data phase 1 could not see) is reported by
+  // the stream's next synchronisation. Must not throw.
+  virtual Status Run() const = 0;
+};
+
+}  // namespace openaclnn
+
+#endif  // OPENACLNN_FRAMEWORK_LAUNCH_H_

@@ -1,0 +1,73 @@
+#include "framework/two_phase.h"
+
+#include <string>
+#include <utility>
+
+#include "aclnn/opdev/op_errno.h"
+#include "core/messages.h"
+#include "framework/executor.h"
+#include "runtime/device.h"
+
+namespace openaclnn {
+
+Status CheckPhase1Outputs(std::string_view api, const uint64_t* workspace_size, aclOpExecutor* const* executor) {
+  if (workspace_size == nullptr) {
+    return Status(ACLNN_ERR_PARAM_NULLPTR, msg::NullArgument(api, "workspaceSize"));
+  }
+  if (executor == nullptr) {
+    return Status(ACLNN_ERR_PARAM_NULLPTR, msg::NullArgument(api, "executor"));
+  }
+  return Status::Ok();
+}
+
+Status FinishPhase1(std::string_view run_api, Prepared prepared, uint64_t* workspace_size,
+                    aclOpExecutor** executor) {
+  if (!prepared.status.ok()) {
+    return prepared.status;
+  }
+  *executor = CreateExecutor(run_api, std::move(prepared.launch));
+  *workspace_size = 0;
+  return Status::Ok();
+}
+
+Status RunPhase2(std::string_view api, void* workspace, uint64_t workspace_size, aclOpExecutor* executor,
+                 aclrtStream stream) {
+  if (executor == nullptr) {
+    return Status(ACLNN_ERR_PARAM_NULLPTR, msg::NullArgument(api, "executor"));
+  }
+  if (!IsLiveExecutor(executor)) {
+    return Status(ACLNN_ERR_PARAM_INVALID,
+                  msg::InvalidArgument(api, "executor", "a live executor from phase 1",
+                                       "a released handle (single-use executors are released by their first run; "
+                                       "call aclSetAclOpExecutorRepeatable to run one again)"));
+  }
+  if (executor->run_api != api) {
+    return Status(ACLNN_ERR_PARAM_INVALID,
+                  msg::InvalidArgument(api, "executor", "an executor made for " + std::string(api),
+                                       "one made for " + std::string(executor->run_api)));
+  }
+  if (executor->workspace_size > 0 && workspace == nullptr) {
+    DestroyExecutor(executor);
+    return Status(ACLNN_ERR_PARAM_NULLPTR, msg::NullArgument(api, "workspace"));
+  }
+  if (workspace_size < executor->workspace_size) {
+    return Status(ACLNN_ERR_PARAM_INVALID,
+                  msg::InvalidArgument(api, "workspaceSize", ">= " + std::to_string(executor->workspace_size),
+                                       std::to_string(workspace_size)));
+  }
+  Status stream_error;
+  std::shared_ptr<runtime::Stream> target = runtime::FindStream(std::string(api).c_str(), stream, &stream_error);
+  if (!target) {
+    return Status(ACLNN_ERR_RUNTIME_ERROR, stream_error.message());
+  }
+  if (executor->launch) {
+    std::shared_ptr<const Launch> launch = executor->launch;
+    target->Enqueue([launch] { return launch->Run(); });
+  }
+  if (!executor->repeatable) {
+    DestroyExecutor(executor);
+  }
+  return Status::Ok();
+}
+
+}  // namespace openaclnn

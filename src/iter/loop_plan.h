@@ -1,0 +1,128 @@
+// The one iteration engine of the library. Operators describe their operands as strided views broadcast to
+// an iteration shape; the engine turns them into a LoopPlan (dimensions innermost first, byte strides, size-1
+// dimensions dropped, dimensions reordered to follow the output's memory order and coalesced where every
+// operand allows) and walks any linear range of it as 2-D blocks, the contract every kernel implements:
+// an inner run of contiguous-in-index elements, repeated over consecutive indices of the next dimension.
+#ifndef OPENACLNN_ITER_LOOP_PLAN_H_
+#define OPENACLNN_ITER_LOOP_PLAN_H_
+
+#include <algorithm>
+#include <cstdint>
+
+namespace openaclnn::iter {
+
+inline constexpr int kMaxLoopDims = 8;
+inline constexpr int kMaxOperands = 6;
+
+// A strided view of an operand. dims/strides are outermost first, strides in elements.
+struct OperandView {
+  char* base = nullptr;  // Address of element [0, ..., 0] (storage offset already applied).
+  int64_t element_bytes = 0;
+  int64_t rank = 0;
+  const int64_t* dims = nullptr;
+  const int64_t* strides = nullptr;
+};
+
+enum class DimPolicy {
+  // Free to drop, reorder and merge dimensions: for element-wise operators.
+  kReorderAndCoalesce,
+  // Keeps the iteration shape as given (innermost = last dimension): for operators that need coordinates.
+  kKeepDims,
+};
+
+struct LoopPlan {
+  int ndim = 1;
+  int noperands = 0;
+  int64_t numel = 0;
+  int64_t sizes[kMaxLoopDims] = {1};                   // Innermost first.
+  int64_t strides[kMaxOperands][kMaxLoopDims] = {};    // Bytes, innermost first.
+  char* base[kMaxOperands] = {};
+};
+
+// A 2-D block: outer_size runs of inner_size elements. Element (i, j) of operand k is at
+// data[k] + i * inner_stride[k] + j * outer_stride[k]. inner_index / outer_index are the coordinates of the
+// block's first element in plan dimensions 0 and 1.
+struct Block {
+  char* data[kMaxOperands];
+  int64_t inner_stride[kMaxOperands];
+  int64_t outer_stride[kMaxOperands];
+  int64_t inner_size;
+  int64_t outer_size;
+  int64_t inner_index;
+  int64_t outer_index;
+};
+
+class LoopPlanBuilder {
+ public:
+  // The iteration shape, outermost first (rank <= kMaxLoopDims; rank 0 means one element).
+  LoopPlanBuilder(const int64_t* shape, int64_t rank);
+
+  // Adds an operand that broadcasts to the iteration shape (checked by the caller's validation).
+  // Operand 0 decides the traversal order under kReorderAndCoalesce; make it the output.
+  int AddOperand(const OperandView& view);
+
+  LoopPlan Build(DimPolicy policy) const;
+
+ private:
+  int rank_;
+  int64_t shape_[kMaxLoopDims];  // Outermost first.
+  int noperands_ = 0;
+  char* base_[kMaxOperands] = {};
+  int64_t byte_strides_[kMaxOperands][kMaxLoopDims] = {};  // Aligned with shape_, 0 where broadcast.
+};
+
+// Calls fn(const Block&) for blocks covering linear indices [begin, end) of the plan, in order.
+template <typename Fn>
+void ForEachBlock(const LoopPlan& plan, int64_t begin, int64_t end, Fn&& fn) {
+  if (begin >= end) {
+    return;
+  }
+  int64_t coords[kMaxLoopDims] = {};
+  int64_t rest = begin;
+  for (int d = 0; d < plan.ndim; ++d) {
+    coords[d] = rest % plan.sizes[d];
+    rest /= plan.sizes[d];
+  }
+  const int64_t size0 = plan.sizes[0];
+  const int64_t size1 = plan.ndim > 1 ? plan.sizes[1] : 1;
+  Block block;
+  for (int k = 0; k < plan.noperands; ++k) {
+    block.inner_stride[k] = plan.strides[k][0];
+    block.outer_stride[k] = plan.ndim > 1 ? plan.strides[k][1] : 0;
+  }
+  int64_t position = begin;
+  while (position < end) {
+    for (int k = 0; k < plan.noperands; ++k) {
+      char* pointer = plan.base[k];
+      for (int d = 0; d < plan.ndim; ++d) {
+        pointer += coords[d] * plan.strides[k][d];
+      }
+      block.data[k] = pointer;
+    }
+    block.inner_index = coords[0];
+    block.outer_index = plan.ndim > 1 ? coords[1] : 0;
+    const int64_t remaining = end - position;
+    if (coords[0] == 0 && remaining >= size0 && plan.ndim > 1) {
+      const int64_t rows = std::min(size1 - coords[1], remaining / size0);
+      block.inner_size = size0;
+      block.outer_size = rows;
+      coords[1] += rows;
+      position += rows * size0;
+    } else {
+      const int64_t count = std::min(size0 - coords[0], remaining);
+      block.inner_size = count;
+      block.outer_size = 1;
+      coords[0] += count;
+      position += count;
+    }
+    fn(static_cast<const Block&>(block));
+    for (int d = 0; d + 1 < plan.ndim && coords[d] == plan.sizes[d]; ++d) {
+      coords[d] = 0;
+      ++coords[d + 1];
+    }
+  }
+}
+
+}  // namespace openaclnn::iter
+
+#endif  // OPENACLNN_ITER_LOOP_PLAN_H_

@@ -1,0 +1,108 @@
+#include "ops/nll_loss_backward/nll_loss_backward_plan.h"
+
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "aclnn/opdev/op_errno.h"
+#include "core/element.h"
+#include "core/messages.h"
+#include "core/reduction.h"
+#include "framework/tensor_operand.h"
+#include "ops/nll_loss_backward/nll_loss_backward_kernel.h"
+
+namespace openaclnn::nll {
+namespace {
+
+class NllLossBackwardLaunch final : public Launch {
+ public:
+  NllLossBackwardLaunch(iter::LoopPlan plan, NllBlockKernel kernel, NllKernelParams params, aclDataType input_dtype,
+                        const char* total_weight)
+      : plan_(plan), kernel_(kernel), params_(params), input_dtype_(input_dtype), total_weight_(total_weight) {}
+
+  Status Run() const override {
+    NllKernelParams params = params_;
+    if (params.mean) {
+      // Division first, then negation, as DECISIONS 5 fixes: -(g / totalWeight), later times w[t].
+      const float grad = LoadAsFloat(input_dtype_, plan_.base[kGradOperand]);
+      const float total_weight = LoadAsFloat(input_dtype_, total_weight_);
+      params.mean_scale = -(grad / total_weight);
+    }
+    TargetFault fault;
+    iter::ForEachBlock(plan_, 0, plan_.numel, [&](const iter::Block& block) { kernel_(block, params, &fault); });
+    if (fault.row >= 0) {
+      return Status(ACL_ERROR_RT_AICORE_EXCEPTION,
+                    msg::ExecutionError(kPhase2Api, "target[" + std::to_string(fault.row) + "] = " +
+                                                        std::to_string(fault.value) + " is outside [0, " +
+                                                        std::to_string(params.classes) + ") and is not ignoreIndex (" +
+                                                        std::to_string(params.ignore_index) +
+                                                        "); that row of out was left zero (first such row shown)."));
+    }
+    return Status::Ok();
+  }
+
+ private:
+  const iter::LoopPlan plan_;
+  const NllBlockKernel kernel_;
+  const NllKernelParams params_;
+  const aclDataType input_dtype_;
+  const char* const total_weight_;
+};
+
+}  // namespace
+
+Prepared PlanNllLossBackward(const NllLossBackwardArgs& args) {
+  const aclTensor& self = *args.self;
+  if (self.empty()) {
+    return {Status::Ok(), nullptr};
+  }
+  NllBlockKernel kernel = SelectNllBlockKernel(args.target->dtype, self.dtype, args.out->dtype);
+  if (kernel == nullptr) {
+    return {Status(ACLNN_ERR_INNER_FIND_KERNEL_ERROR,
+                   msg::RuntimeError(kPhase1Api, "no kernel for the validated data types (internal error).")),
+            nullptr};
+  }
+  // A 1-D self is one row: iterate (1, C).
+  const int64_t rows = self.rank() == 2 ? self.view_dims[0] : 1;
+  const int64_t classes = self.view_dims[self.rank() - 1];
+  const int64_t shape[2] = {rows, classes};
+
+  iter::OperandView out = OperandOf(*args.out);
+  const int64_t out_dims[2] = {rows, classes};
+  const int64_t out_strides[2] = {self.rank() == 2 ? args.out->strides[0] : 0, args.out->strides.back()};
+  out.rank = 2;
+  out.dims = out_dims;
+  out.strides = out_strides;
+
+  // target and a per-row gradOutput vary along N only: view them as (N, 1).
+  iter::OperandView target = OperandOf(*args.target);
+  const int64_t column_dims[2] = {rows, 1};
+  const int64_t target_strides[2] = {args.target->rank() == 1 ? args.target->strides[0] : 0, 0};
+  target.rank = 2;
+  target.dims = column_dims;
+  target.strides = target_strides;
+
+  iter::OperandView grad = OperandOf(*args.grad_output);
+  const bool per_row_grad = args.reduction == static_cast<int64_t>(Reduction::kNone) && self.rank() == 2;
+  const int64_t grad_strides[2] = {per_row_grad ? args.grad_output->strides[0] : 0, 0};
+  grad.rank = 2;
+  grad.dims = column_dims;
+  grad.strides = grad_strides;
+
+  iter::LoopPlanBuilder builder(shape, 2);
+  builder.AddOperand(out);                    // kOutOperand
+  builder.AddOperand(target);                 // kTargetOperand
+  builder.AddOperand(grad);                   // kGradOperand
+  builder.AddOperand(OperandOf(*args.weight));  // kWeightOperand: (C) broadcasts along N.
+  iter::LoopPlan plan = builder.Build(iter::DimPolicy::kKeepDims);
+
+  NllKernelParams params{};
+  params.classes = classes;
+  params.ignore_index = args.ignore_index;
+  params.mean = args.reduction == static_cast<int64_t>(Reduction::kMean);
+  // totalWeight is only read (and only validated as addressable) for mean.
+  const char* total_weight = params.mean ? OperandOf(*args.total_weight).base : nullptr;
+  return {Status::Ok(), std::make_shared<NllLossBackwardLaunch>(plan, kernel, params, self.dtype, total_weight)};
+}
+
+}  // namespace openaclnn::nll

@@ -1,0 +1,15 @@
+// Phase-1 checks of aclnnNLLLossBackward, in CANN's order and with CANN's codes (CANN-FACTS 2.1), followed by
+// the layout checks every operator applies. Pure: reads descriptors only, never tensor data.
+#ifndef OPENACLNN_OPS_NLL_LOSS_BACKWARD_NLL_LOSS_BACKWARD_VALIDATE_H_
+#define OPENACLNN_OPS_NLL_LOSS_BACKWARD_NLL_LOSS_BACKWARD_VALIDATE_H_
+
+#include "core/status.h"
+#include "ops/nll_loss_backward/nll_loss_backward_args.h"
+
+namespace openaclnn::nll {
+
+Status ValidateNllLossBackward(const NllLossBackwardArgs& args);
+
+}  // namespace openaclnn::nll
+
+#endif  // OPENACLNN_OPS_NLL_LOSS_BACKWARD_NLL_LOSS_BACKWARD_VALIDATE_H_

@@ -1,0 +1,160 @@
+#include "runtime/memory.h"
+
+#include <sys/mman.h>
+
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <string>
+
+#include "core/messages.h"
+#include "runtime/device.h"
+
+namespace openaclnn::runtime {
+namespace {
+
+struct Block {
+  size_t size;             // What the caller asked for.
+  MemoryKind kind;
+  void* mapping;           // Start of the mmap region, or nullptr for heap blocks.
+  size_t mapping_bytes;
+};
+
+struct BlockTable {
+  std::mutex mu;
+  std::map<uintptr_t, Block> blocks;  // Keyed by the address handed to the caller.
+};
+
+BlockTable& Table() {
+  static BlockTable* table = new BlockTable();  // Never destroyed: frees may arrive from static destructors.
+  return *table;
+}
+
+const char* KindName(MemoryKind kind) { return kind == MemoryKind::kDevice ? "device" : "host"; }
+
+bool WantsHugePages(aclrtMemMallocPolicy policy) {
+  const int base = static_cast<int>(policy) & 0xff;
+  return base != ACL_MEM_MALLOC_NORMAL_ONLY && base != ACL_MEM_MALLOC_NORMAL_ONLY_P2P;
+}
+
+void* MapLargeBlock(size_t size, bool huge_pages, void** mapping, size_t* mapping_bytes) {
+  const size_t rounded = (size + kLargeBlockBytes - 1) / kLargeBlockBytes * kLargeBlockBytes;
+  const size_t reserve = rounded + kLargeBlockBytes;  // Room to slide the start onto a 2 MiB boundary.
+  void* region = mmap(nullptr, reserve, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (region == MAP_FAILED) {
+    return nullptr;
+  }
+  const uintptr_t start = reinterpret_cast<uintptr_t>(region);
+  const uintptr_t aligned = (start + kLargeBlockBytes - 1) / kLargeBlockBytes * kLargeBlockBytes;
+  if (aligned > start) {
+    munmap(region, aligned - start);
+  }
+  const uintptr_t end = start + reserve;
+  if (end > aligned + rounded) {
+    munmap(reinterpret_cast<void*>(aligned + rounded), end - (aligned + rounded));
+  }
+  if (huge_pages) {
+    // Best effort: without transparent huge pages the block still works with 4 KiB pages.
+    madvise(reinterpret_cast<void*>(aligned), rounded, MADV_HUGEPAGE);
+  }
+  *mapping = reinterpret_cast<void*>(aligned);
+  *mapping_bytes = rounded;
+  return *mapping;
+}
+
+void FreeBlock(void* pointer, const Block& block) {
+  if (block.mapping != nullptr) {
+    munmap(block.mapping, block.mapping_bytes);
+  } else {
+    std::free(pointer);
+  }
+}
+
+}  // namespace
+
+Status Allocate(const char* api, MemoryKind kind, size_t size, aclrtMemMallocPolicy policy, void** out) {
+  if (out == nullptr) {
+    return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(api, "argument 'devPtr' is NULL; expected the address of "
+                                                                  "a pointer to receive the block."));
+  }
+  if (size == 0) {
+    return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(api, "argument 'size' is 0; expected a size > 0."));
+  }
+  Block block{size, kind, nullptr, 0};
+  void* pointer = nullptr;
+  if (size >= kLargeBlockBytes) {
+    pointer = MapLargeBlock(size, WantsHugePages(policy), &block.mapping, &block.mapping_bytes);
+  } else {
+    const size_t rounded = (size + kBlockAlignment - 1) / kBlockAlignment * kBlockAlignment;
+    pointer = std::aligned_alloc(kBlockAlignment, rounded);
+  }
+  if (pointer == nullptr) {
+    return Status(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                  msg::RuntimeError(api, "out of memory allocating " + std::to_string(size) + " bytes of " +
+                                             KindName(kind) + " memory."));
+  }
+  BlockTable& table = Table();
+  std::lock_guard<std::mutex> lock(table.mu);
+  table.blocks.emplace(reinterpret_cast<uintptr_t>(pointer), block);
+  *out = pointer;
+  return Status::Ok();
+}
+
+Status Release(const char* api, MemoryKind kind, void* pointer) {
+  if (pointer == nullptr) {
+    return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(api, "argument is NULL; expected a block from " +
+                                                                      std::string(kind == MemoryKind::kDevice
+                                                                                      ? "aclrtMalloc."
+                                                                                      : "aclrtMallocHost.")));
+  }
+  // Work still queued on a stream may use the block: let it finish first, as cudaFree does.
+  WaitAllStreamsIdle();
+  BlockTable& table = Table();
+  Block block{};
+  {
+    std::lock_guard<std::mutex> lock(table.mu);
+    auto it = table.blocks.find(reinterpret_cast<uintptr_t>(pointer));
+    if (it == table.blocks.end()) {
+      return Status(ACL_ERROR_INVALID_PARAM,
+                    msg::RuntimeError(api, "the pointer is not the start of a live " + std::string(KindName(kind)) +
+                                               " block (never allocated here, or already freed)."));
+    }
+    if (it->second.kind != kind) {
+      return Status(ACL_ERROR_INVALID_PARAM,
+                    msg::RuntimeError(api, "the pointer is a " + std::string(KindName(it->second.kind)) +
+                                               " block; free it with " +
+                                               (it->second.kind == MemoryKind::kDevice ? "aclrtFree." : "aclrtFreeHost.")));
+    }
+    block = it->second;
+    table.blocks.erase(it);
+  }
+  FreeBlock(pointer, block);
+  return Status::Ok();
+}
+
+bool IsInsideLiveBlock(const void* address, uint64_t bytes) {
+  const uintptr_t begin = reinterpret_cast<uintptr_t>(address);
+  BlockTable& table = Table();
+  std::lock_guard<std::mutex> lock(table.mu);
+  auto it = table.blocks.upper_bound(begin);
+  if (it == table.blocks.begin()) {
+    return false;
+  }
+  --it;
+  const uintptr_t block_end = it->first + it->second.size;
+  return begin >= it->first && begin <= block_end && bytes <= block_end - begin;
+}
+
+void ReleaseAllBlocks() {
+  BlockTable& table = Table();
+  std::map<uintptr_t, Block> blocks;
+  {
+    std::lock_guard<std::mutex> lock(table.mu);
+    blocks.swap(table.blocks);
+  }
+  for (const auto& [address, block] : blocks) {
+    FreeBlock(reinterpret_cast<void*>(address), block);
+  }
+}
+
+}  // namespace openaclnn::runtime

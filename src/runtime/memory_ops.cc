@@ -1,0 +1,70 @@
+#include "runtime/memory_ops.h"
+
+#include <sys/sysinfo.h>
+
+#include <cstring>
+#include <string>
+
+#include "core/messages.h"
+
+namespace openaclnn::runtime {
+
+Status Memcpy(void* dst, size_t dest_max, const void* src, size_t count, aclrtMemcpyKind kind) {
+  constexpr const char* kApi = "aclrtMemcpy";
+  if (count == 0) {
+    return Status::Ok();
+  }
+  if (dst == nullptr || src == nullptr) {
+    return Status(ACL_ERROR_INVALID_PARAM,
+                  msg::RuntimeError(kApi, std::string("argument '") + (dst == nullptr ? "dst" : "src") +
+                                              "' is NULL with count " + std::to_string(count) + "."));
+  }
+  if (static_cast<int>(kind) < ACL_MEMCPY_HOST_TO_HOST || static_cast<int>(kind) > ACL_MEMCPY_INTER_DEVICE_TO_DEVICE) {
+    return Status(ACL_ERROR_INVALID_PARAM,
+                  msg::RuntimeError(kApi, "argument 'kind' is " + std::to_string(static_cast<int>(kind)) +
+                                              "; expected an aclrtMemcpyKind value (0..7)."));
+  }
+  if (count > dest_max) {
+    return Status(ACL_ERROR_INVALID_PARAM,
+                  msg::RuntimeError(kApi, "argument 'count' (" + std::to_string(count) +
+                                              ") is larger than 'destMax' (" + std::to_string(dest_max) + ")."));
+  }
+  std::memmove(dst, src, count);
+  return Status::Ok();
+}
+
+Status Memset(void* dst, size_t max_count, int32_t value, size_t count) {
+  constexpr const char* kApi = "aclrtMemset";
+  if (count == 0) {
+    return Status::Ok();
+  }
+  if (dst == nullptr) {
+    return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(kApi, "argument 'devPtr' is NULL."));
+  }
+  if (count > max_count) {
+    return Status(ACL_ERROR_INVALID_PARAM,
+                  msg::RuntimeError(kApi, "argument 'count' (" + std::to_string(count) +
+                                              ") is larger than 'maxCount' (" + std::to_string(max_count) + ")."));
+  }
+  std::memset(dst, value, count);
+  return Status::Ok();
+}
+
+Status GetMemInfo(aclrtMemAttr attr, size_t* free_bytes, size_t* total_bytes) {
+  constexpr const char* kApi = "aclrtGetMemInfo";
+  if (free_bytes == nullptr || total_bytes == nullptr) {
+    return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(kApi, "arguments 'free' and 'total' must not be NULL."));
+  }
+  if (attr != ACL_DDR_MEM && attr != ACL_HBM_MEM) {
+    return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(kApi, "argument 'attr' is not an aclrtMemAttr value."));
+  }
+  struct sysinfo info {};
+  if (sysinfo(&info) != 0) {
+    return Status(ACL_ERROR_RT_INTERNAL_ERROR, msg::RuntimeError(kApi, "sysinfo failed."));
+  }
+  *free_bytes = static_cast<size_t>(info.freeram) * info.mem_unit;
+  *total_bytes = static_cast<size_t>(info.totalram) * info.mem_unit;
+  return Status::Ok();
+}
+
+}  // namespace openaclnn::runtime
