@@ -18,6 +18,33 @@ std::string Join(std::initializer_list<std::string_view> parts) {
   return text;
 }
 
+// CANN's spelling of a storage format without the ACL_FORMAT_ prefix, or its number.
+std::string FormatText(aclFormat format) {
+  switch (format) {
+    case ACL_FORMAT_UNDEFINED: return "UNDEFINED";
+    case ACL_FORMAT_NCHW: return "NCHW";
+    case ACL_FORMAT_NHWC: return "NHWC";
+    case ACL_FORMAT_ND: return "ND";
+    case ACL_FORMAT_NC1HWC0: return "NC1HWC0";
+    case ACL_FORMAT_FRACTAL_Z: return "FRACTAL_Z";
+    case ACL_FORMAT_NC1HWC0_C04: return "NC1HWC0_C04";
+    case ACL_FORMAT_HWCN: return "HWCN";
+    case ACL_FORMAT_NDHWC: return "NDHWC";
+    case ACL_FORMAT_FRACTAL_NZ: return "FRACTAL_NZ";
+    case ACL_FORMAT_NCDHW: return "NCDHW";
+    case ACL_FORMAT_NDC1HWC0: return "NDC1HWC0";
+    case ACL_FRACTAL_Z_3D: return "FRACTAL_Z_3D";
+    case ACL_FORMAT_NC: return "NC";
+    case ACL_FORMAT_NCL: return "NCL";
+    case ACL_FORMAT_FRACTAL_NZ_C0_16: return "FRACTAL_NZ_C0_16";
+    case ACL_FORMAT_FRACTAL_NZ_C0_32: return "FRACTAL_NZ_C0_32";
+    case ACL_FORMAT_FRACTAL_NZ_C0_2: return "FRACTAL_NZ_C0_2";
+    case ACL_FORMAT_FRACTAL_NZ_C0_4: return "FRACTAL_NZ_C0_4";
+    case ACL_FORMAT_FRACTAL_NZ_C0_8: return "FRACTAL_NZ_C0_8";
+  }
+  return "UNKNOWN(" + std::to_string(static_cast<int>(format)) + ")";
+}
+
 }  // namespace
 
 std::string ShapeText(const int64_t* dims, int64_t rank) {
@@ -55,6 +82,18 @@ std::string DtypeMismatch(std::string_view api, std::string_view arg, aclDataTyp
 
 std::string BadReduction(std::string_view api, int64_t reduction) {
   return InvalidArgument(api, "reduction", "0 (none), 1 (mean) or 2 (sum)", std::to_string(reduction));
+}
+
+std::string FormatMismatch(std::string_view api, std::string_view arg, aclFormat got, std::string_view other_arg,
+                           aclFormat expected) {
+  return InvalidArgument(api, arg, Join({"storage format ", FormatText(expected), " (the format of ", other_arg, ")"}),
+                         Join({"format ", FormatText(got)}));
+}
+
+std::string RankTooLarge(std::string_view api, std::string_view arg, const int64_t* dims, int64_t rank,
+                         int64_t max_rank) {
+  return InvalidArgument(api, arg, Join({"at most ", std::to_string(max_rank), " dimensions"}),
+                         Join({"shape ", ShapeText(dims, rank), " (", std::to_string(rank), " dimensions)"}));
 }
 
 std::string RuntimeError(std::string_view api, std::string_view what) {
