@@ -1,5 +1,6 @@
 #include "core/messages.h"
 
+#include <cstdio>
 #include <initializer_list>
 #include <string>
 
@@ -102,6 +103,21 @@ std::string RuntimeError(std::string_view api, std::string_view what) {
 
 std::string ExecutionError(std::string_view op, std::string_view what) {
   return Join({"AclNN_Runtime_Error: ", op, ": ", what});
+}
+
+std::string TargetOutOfRange(std::string_view op, int64_t row, int64_t value, int64_t classes, int64_t ignore_index,
+                             std::string_view consequence) {
+  return ExecutionError(op, Join({"target[", std::to_string(row), "] = ", std::to_string(value), " is outside [0, ",
+                                  std::to_string(classes), ") and is not ignoreIndex (", std::to_string(ignore_index),
+                                  "); ", consequence, " (first such row shown)."}));
+}
+
+std::string ReducedOverflow(std::string_view op, std::string_view arg, double value, aclDataType dtype) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.17g", value);
+  return ExecutionError(op, Join({"the reduced value of '", arg, "' is ", text, ", beyond the range of ",
+                                  DataTypeName(dtype), "; it was stored as infinity. Use a wider data type for '",
+                                  arg, "'."}));
 }
 
 }  // namespace openaclnn::msg
