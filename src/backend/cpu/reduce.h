@@ -1,0 +1,74 @@
+// Deterministic sums for the reducing kernels (the forward losses' mean and sum). The result is a fixed function
+// of the terms and their order: the same bits for any thread count and any SIMD target, because the grouping of
+// the additions is fixed by the index alone:
+//
+//   1. Indices are cut into blocks of kSumBlockTerms. Inside a block, term k (counted from the block's start) is
+//      added to lane k % kSumLanes, left to right, in double; the lanes are combined as
+//      ((l0 + l1) + (l2 + l3)) + ((l4 + l5) + (l6 + l7)). A vector kernel holds the lanes in registers (one
+//      8-double vector, two of 4 or four of 2) and gets the same bits.
+//   2. Block totals are combined by an aligned binary tree: blocks 2i and 2i+1 first, then pairs of those, and so
+//      on; what is left at the end (the binary digits of the block count) is added from the smallest group to the
+//      largest. Threads take whole chunks of kSumChunkBlocks blocks (an aligned subtree), so the grouping never
+//      depends on how many threads there are.
+//
+// Error bound: with exact terms t_i, the computed total S differs from the exact sum by at most
+// (kSumBlockTerms / kSumLanes + 3 + ceil(log2(blocks))) * 2^-53 * sum(|t_i|) (to first order), i.e. about
+// 3.2e-14 * sum(|t_i|) for any count below 2^40. Rounding S once to float32 adds 2^-24 |S|.
+#ifndef OPENACLNN_BACKEND_CPU_REDUCE_H_
+#define OPENACLNN_BACKEND_CPU_REDUCE_H_
+
+#include <array>
+#include <cstdint>
+#include <functional>
+
+namespace openaclnn::cpu {
+
+inline constexpr int kSumLanes = 8;
+inline constexpr int64_t kSumBlockTerms = 2048;
+inline constexpr int64_t kSumChunkBlocks = 64;
+
+// The lanes of one block for K series summed side by side (e.g. NLL's losses and weights).
+template <int K>
+class LaneAccumulator {
+ public:
+  // Adds the terms of the next index, terms[k] to series k.
+  void Add(const std::array<double, K>& terms) {
+    for (int k = 0; k < K; ++k) {
+      lanes_[k][lane_] += terms[k];
+    }
+    lane_ = (lane_ + 1) & (kSumLanes - 1);
+  }
+
+  // Each series' lanes combined in the fixed tree above.
+  std::array<double, K> Totals() const {
+    std::array<double, K> totals;
+    for (int k = 0; k < K; ++k) {
+      const double* l = lanes_[k];
+      totals[k] = ((l[0] + l[1]) + (l[2] + l[3])) + ((l[4] + l[5]) + (l[6] + l[7]));
+    }
+    return totals;
+  }
+
+ private:
+  static_assert(kSumLanes == 8, "Totals() spells out the tree of 8 lanes");
+  double lanes_[K][kSumLanes] = {};
+  int lane_ = 0;
+};
+
+// add_terms(begin, end, accumulator) must call accumulator->Add once per index of [begin, end), in order.
+// [begin, end) is always one block (or the last, shorter one).
+template <int K>
+using AddTermsFn = std::function<void(int64_t begin, int64_t end, LaneAccumulator<K>* accumulator)>;
+
+// The K totals over indices [0, count), grouped as described above; zeros when count is 0. Blocks run on the
+// kernel threads (cpu::ParallelFor), so add_terms may be called concurrently for different blocks.
+// Throws std::bad_alloc only when the per-chunk totals (count / 131072 entries) cannot be allocated.
+template <int K>
+std::array<double, K> DeterministicSum(int64_t count, const AddTermsFn<K>& add_terms);
+
+extern template std::array<double, 1> DeterministicSum<1>(int64_t, const AddTermsFn<1>&);
+extern template std::array<double, 2> DeterministicSum<2>(int64_t, const AddTermsFn<2>&);
+
+}  // namespace openaclnn::cpu
+
+#endif  // OPENACLNN_BACKEND_CPU_REDUCE_H_
