@@ -1,0 +1,18 @@
+// aclnnNLLLoss's two phases behind the C shim: validation, then planning, then the stream launch.
+#ifndef OPENACLNN_OPS_NLL_LOSS_NLL_LOSS_H_
+#define OPENACLNN_OPS_NLL_LOSS_NLL_LOSS_H_
+
+#include <cstdint>
+
+#include "acl/acl_base.h"
+#include "core/status.h"
+#include "ops/nll_loss/nll_loss_args.h"
+
+namespace openaclnn::nll_forward {
+
+Status GetWorkspaceSize(const NllLossArgs& args, uint64_t* workspace_size, aclOpExecutor** executor);
+Status Run(void* workspace, uint64_t workspace_size, aclOpExecutor* executor, aclrtStream stream);
+
+}  // namespace openaclnn::nll_forward
+
+#endif  // OPENACLNN_OPS_NLL_LOSS_NLL_LOSS_H_
