@@ -116,9 +116,13 @@ void ForEachBlock(const LoopPlan& plan, int64_t begin, int64_t end, Fn&& fn) {
       position += count;
     }
     fn(static_cast<const Block&>(block));
-    for (int d = 0; d + 1 < plan.ndim && coords[d] == plan.sizes[d]; ++d) {
-      coords[d] = 0;
-      ++coords[d + 1];
+    // Carry every full dimension into the next: a run of rows can fill dimension 1 while dimension 0 is back at
+    // 0, so the carry cannot stop at the first dimension that is not full.
+    for (int d = 0; d + 1 < plan.ndim; ++d) {
+      if (coords[d] == plan.sizes[d]) {
+        coords[d] = 0;
+        ++coords[d + 1];
+      }
     }
   }
 }

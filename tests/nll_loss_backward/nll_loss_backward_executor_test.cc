@@ -1,0 +1,204 @@
+// Executors and streams with aclnnNLLLossBackward: single-use and repeatable executors (DECISIONS 13), the
+// workspace (DECISIONS 12), the default stream, in-order execution on one stream, two streams at once, and
+// bit-identical repeated runs.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "acl_environment.h"
+#include "aclnn/opdev/op_errno.h"
+#include "nll_call.h"
+#include "nll_fill.h"
+
+namespace openaclnn::test {
+namespace {
+
+constexpr const char* kRunApi = "aclnnNLLLossBackward";
+
+// Phase 1 of `inputs` with `out` in place of the call's own out.
+aclnnStatus PrepareInto(const NllCall& inputs, aclTensor* out, aclOpExecutor** executor) {
+  uint64_t workspace_size = 0;
+  const NllSpec& spec = inputs.spec();
+  return aclnnNLLLossBackwardGetWorkspaceSize(inputs.grad().get(), inputs.self().get(), inputs.target().get(),
+                                              inputs.weight().get(), spec.reduction, spec.ignore_index,
+                                              inputs.total_weight().get(), out, &workspace_size, executor);
+}
+
+TEST(NllExecutor, SingleUseExecutorIsReleasedByItsRun) {
+  ScopedStream stream;
+  NllCall call(MakeNllSpec(ACL_FLOAT, ACL_INT64, ACL_FLOAT, 5, 6, false, 0));
+  FillNllPattern(call, 0);
+  uint64_t workspace_size = 1;
+  aclOpExecutor* executor = nullptr;
+  ASSERT_EQ(call.GetWorkspaceSize(&workspace_size, &executor), 0) << TakeErrorMessage();
+  ASSERT_NE(executor, nullptr);
+  ASSERT_EQ(aclnnNLLLossBackward(nullptr, 0, executor, stream.get()), 0) << TakeErrorMessage();
+  ASSERT_EQ(aclrtSynchronizeStream(stream.get()), ACL_SUCCESS) << TakeErrorMessage();
+  EXPECT_EQ(call.CompareOut(), "");
+
+  // A second run of the released handle is an error, not a crash, and writes nothing.
+  FillNllPattern(call, 1);
+  const std::vector<uint8_t> out_before = call.out().Storage();
+  TakeErrorMessage();
+  EXPECT_EQ(aclnnNLLLossBackward(nullptr, 0, executor, stream.get()), ACLNN_ERR_PARAM_INVALID);
+  const std::string message = TakeErrorMessage();
+  EXPECT_NE(message.find(kRunApi), std::string::npos) << message;
+  EXPECT_NE(message.find("'executor'"), std::string::npos) << message;
+  ASSERT_EQ(aclrtSynchronizeStream(stream.get()), ACL_SUCCESS);
+  EXPECT_EQ(call.out().Storage(), out_before);
+
+  // So is destroying it or making it repeatable.
+  EXPECT_NE(aclDestroyAclOpExecutor(executor), 0);
+  EXPECT_NE(TakeErrorMessage().find("aclDestroyAclOpExecutor"), std::string::npos);
+  EXPECT_NE(aclSetAclOpExecutorRepeatable(executor), 0);
+}
+
+TEST(NllExecutor, RepeatableExecutorRunsWithNewDataUntilDestroyed) {
+  ScopedStream stream;
+  NllSpec spec = MakeNllSpec(ACL_BF16, ACL_INT32, ACL_FLOAT16, 9, 17, false, 1);
+  spec.out.layout.strides = TransposedStrides(spec.out.dims);
+  NllCall call(spec);
+  FillNllPattern(call, 0);
+  uint64_t workspace_size = 1;
+  aclOpExecutor* executor = nullptr;
+  ASSERT_EQ(call.GetWorkspaceSize(&workspace_size, &executor), 0) << TakeErrorMessage();
+  ASSERT_EQ(aclSetAclOpExecutorRepeatable(executor), 0) << TakeErrorMessage();
+  std::vector<std::vector<double>> results;
+  for (int round = 0; round < 3; ++round) {
+    SCOPED_TRACE("round " + std::to_string(round));
+    FillNllPattern(call, round);  // New data in the same memory.
+    ASSERT_EQ(aclnnNLLLossBackward(nullptr, 0, executor, stream.get()), 0) << TakeErrorMessage();
+    ASSERT_EQ(aclrtSynchronizeStream(stream.get()), ACL_SUCCESS) << TakeErrorMessage();
+    EXPECT_EQ(call.CompareOut(), "");
+    EXPECT_TRUE(call.out().OutsideViewUntouched());
+    results.push_back(call.out().Read());
+  }
+  // The rounds really saw different data.
+  EXPECT_NE(results[0], results[1]);
+  EXPECT_NE(results[1], results[2]);
+  EXPECT_EQ(aclDestroyAclOpExecutor(executor), 0) << TakeErrorMessage();
+  // Gone now: running or destroying it again is an error.
+  EXPECT_EQ(aclnnNLLLossBackward(nullptr, 0, executor, stream.get()), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(TakeErrorMessage().find("'executor'"), std::string::npos);
+  EXPECT_NE(aclDestroyAclOpExecutor(executor), 0);
+}
+
+TEST(NllExecutor, ExecutorThatIsNeverRunCanBeDestroyed) {
+  NllCall call(MakeNllSpec(ACL_FLOAT, ACL_INT64, ACL_FLOAT, 2, 3, false, 0));
+  uint64_t workspace_size = 1;
+  aclOpExecutor* executor = nullptr;
+  ASSERT_EQ(call.GetWorkspaceSize(&workspace_size, &executor), 0) << TakeErrorMessage();
+  const std::vector<uint8_t> out_before = call.out().Storage();
+  EXPECT_EQ(aclDestroyAclOpExecutor(executor), 0) << TakeErrorMessage();
+  EXPECT_EQ(call.out().Storage(), out_before);  // Phase 1 and the destruction touch no data.
+}
+
+TEST(NllExecutor, NullExecutorInPhase2Is161001) {
+  ScopedStream stream;
+  TakeErrorMessage();
+  EXPECT_EQ(aclnnNLLLossBackward(nullptr, 0, nullptr, stream.get()), ACLNN_ERR_PARAM_NULLPTR);
+  const std::string message = TakeErrorMessage();
+  EXPECT_NE(message.find(kRunApi), std::string::npos) << message;
+  EXPECT_NE(message.find("'executor'"), std::string::npos) << message;
+}
+
+TEST(NllExecutor, WorkspaceIsZeroAndMayBeNullOrGiven) {
+  ScopedStream stream;
+  NllCall call(MakeNllSpec(ACL_FLOAT16, ACL_UINT8, ACL_FLOAT, 4, 5, false, 2));
+  FillNllPattern(call, 2);
+  uint64_t workspace_size = 77;
+  aclOpExecutor* executor = nullptr;
+  ASSERT_EQ(call.GetWorkspaceSize(&workspace_size, &executor), 0) << TakeErrorMessage();
+  EXPECT_EQ(workspace_size, 0u);
+  // The sample's pattern: no workspace allocated when the size is 0.
+  ASSERT_EQ(aclnnNLLLossBackward(nullptr, workspace_size, executor, stream.get()), 0) << TakeErrorMessage();
+  ASSERT_EQ(aclrtSynchronizeStream(stream.get()), ACL_SUCCESS);
+  EXPECT_EQ(call.CompareOut(), "");
+  // A caller that allocates a workspace anyway is fine too.
+  void* workspace = nullptr;
+  ASSERT_EQ(aclrtMalloc(&workspace, 256, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  FillNllPattern(call, 3);
+  ASSERT_EQ(call.GetWorkspaceSize(&workspace_size, &executor), 0) << TakeErrorMessage();
+  ASSERT_EQ(aclnnNLLLossBackward(workspace, 256, executor, stream.get()), 0) << TakeErrorMessage();
+  ASSERT_EQ(aclrtSynchronizeStream(stream.get()), ACL_SUCCESS);
+  EXPECT_EQ(call.CompareOut(), "");
+  aclrtFree(workspace);
+}
+
+TEST(NllExecutor, Phase2OnTheDefaultStream) {
+  NllCall call(MakeNllSpec(ACL_FLOAT, ACL_INT32, ACL_BF16, 33, 65, false, 0));
+  FillNllPattern(call, 1);
+  ASSERT_EQ(call.Launch(nullptr), 0) << TakeErrorMessage();
+  ASSERT_EQ(aclrtSynchronizeStream(nullptr), ACL_SUCCESS) << TakeErrorMessage();
+  EXPECT_EQ(call.CompareOut(), "");
+  // aclrtSynchronizeDevice waits for the default stream as well.
+  FillNllPattern(call, 2);
+  ASSERT_EQ(call.Launch(nullptr), 0) << TakeErrorMessage();
+  ASSERT_EQ(aclrtSynchronizeDevice(), ACL_SUCCESS) << TakeErrorMessage();
+  EXPECT_EQ(call.CompareOut(), "");
+}
+
+TEST(NllExecutor, LaunchesOnOneStreamRunInOrder) {
+  // Several launches write the same out from different inputs; after one synchronisation the last one wins.
+  // The tensors are large enough that each launch takes a while, so out-of-order or overlapping execution would
+  // leave another launch's values behind.
+  ScopedStream stream;
+  const NllSpec spec = MakeNllSpec(ACL_FLOAT, ACL_INT64, ACL_FLOAT, 1500, 301, false, 0);
+  NllCall first(spec);
+  NllCall second(spec);
+  NllCall last(spec);
+  FillNllPattern(first, 0);
+  FillNllPattern(second, 1);
+  FillNllPattern(last, 2);
+  aclTensor* out = first.out().get();
+  for (const NllCall* inputs : {&first, &second, &first, &second, &first, &last}) {
+    aclOpExecutor* executor = nullptr;
+    ASSERT_EQ(PrepareInto(*inputs, out, &executor), 0) << TakeErrorMessage();
+    ASSERT_EQ(aclnnNLLLossBackward(nullptr, 0, executor, stream.get()), 0) << TakeErrorMessage();
+  }
+  ASSERT_EQ(aclrtSynchronizeStream(stream.get()), ACL_SUCCESS) << TakeErrorMessage();
+  EXPECT_EQ(CompareNllOutput(last.Reference(), first.out().Read(), ACL_FLOAT, ACL_FLOAT, 0), "");
+}
+
+TEST(NllExecutor, TwoStreamsRunConcurrently) {
+  ScopedStream stream_a;
+  ScopedStream stream_b;
+  NllCall a(MakeNllSpec(ACL_FLOAT, ACL_INT64, ACL_FLOAT, 1200, 257, false, 0));
+  NllSpec spec_b = MakeNllSpec(ACL_FLOAT16, ACL_INT32, ACL_BF16, 257, 1200, false, 1);
+  spec_b.out.layout.strides = TransposedStrides(spec_b.out.dims);
+  NllCall b(spec_b);
+  FillNllPattern(a, 1);
+  FillNllPattern(b, 2);
+  for (int round = 0; round < 4; ++round) {
+    ASSERT_EQ(a.Launch(stream_a.get()), 0) << TakeErrorMessage();
+    ASSERT_EQ(b.Launch(stream_b.get()), 0) << TakeErrorMessage();
+  }
+  // Synchronising one stream does not depend on the other; each gets its own results.
+  ASSERT_EQ(aclrtSynchronizeStream(stream_b.get()), ACL_SUCCESS) << TakeErrorMessage();
+  ASSERT_EQ(aclrtSynchronizeStream(stream_a.get()), ACL_SUCCESS) << TakeErrorMessage();
+  EXPECT_EQ(a.CompareOut(), "");
+  EXPECT_EQ(b.CompareOut(), "");
+  EXPECT_TRUE(b.out().OutsideViewUntouched());
+}
+
+TEST(NllExecutor, RepeatedRunsAreBitIdentical) {
+  // Deterministic (document, DECISIONS 7): the same inputs give the same bytes, whatever the scheduling.
+  ScopedStream stream;
+  NllSpec spec = MakeNllSpec(ACL_FLOAT16, ACL_INT64, ACL_BF16, 4099, 129, false, 1);
+  spec.out.layout.strides = PaddedStrides(spec.out.dims, 1);
+  NllCall call(spec);
+  FillNllPattern(call, 3);
+  ASSERT_EQ(call.Launch(stream.get()), 0) << TakeErrorMessage();
+  ASSERT_EQ(aclrtSynchronizeStream(stream.get()), ACL_SUCCESS);
+  const std::vector<uint8_t> first = call.out().Storage();
+  EXPECT_EQ(call.CompareOut(), "");
+  for (int run = 0; run < 3; ++run) {
+    ASSERT_EQ(call.Launch(stream.get()), 0) << TakeErrorMessage();
+    ASSERT_EQ(aclrtSynchronizeStream(stream.get()), ACL_SUCCESS);
+    EXPECT_EQ(call.out().Storage(), first) << "run " << run;
+  }
+}
+
+}  // namespace
+}  // namespace openaclnn::test
