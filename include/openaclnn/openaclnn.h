@@ -15,6 +15,32 @@ extern "C" {
 /* The library's version, "major.minor.patch". */
 OPENACLNN_API const char *openaclnnGetVersion(void);
 
+/*
+ * Kernel threads. Each launch splits its work statically over this many threads (the thread running the
+ * stream's work included); launches smaller than about 1 MiB of output run on one thread. numThreads in
+ * [1, 256] sets the count; 0 restores the default: OPENACLNN_NUM_THREADS when set, else the CPUs this
+ * process may run on. Applies to launches that start running afterwards. Results are bit-identical for every
+ * count. Returns 0, or ACL_ERROR_INVALID_PARAM (100000) with a message for aclGetRecentErrMsg().
+ */
+OPENACLNN_API int32_t openaclnnSetNumThreads(int32_t numThreads);
+OPENACLNN_API int32_t openaclnnGetNumThreads(void);
+
+/*
+ * Kernel implementations: "reference" (the scalar kernels), "best" (the default: the best SIMD target this
+ * CPU supports), or a SIMD target by name ("AVX2", "SSE4", "EMU128", "NEON", "SVE", ...; the names this
+ * build and CPU offer are listed by openaclnnGetKernelTargetName). Names are case-insensitive; NULL restores
+ * the default, which OPENACLNN_KERNELS may set. Applies to operators planned afterwards (phase 1). Results
+ * are bit-identical for every choice; the choice exists for testing and measuring. Returns 0, or
+ * ACL_ERROR_INVALID_PARAM (100000) with a message for aclGetRecentErrMsg() when the name is not available.
+ */
+OPENACLNN_API int32_t openaclnnSetKernelTarget(const char *name);
+/* The name of the kernel target in use now. */
+OPENACLNN_API const char *openaclnnGetKernelTarget(void);
+/* The number of kernel targets available here, and each name: index 0 is "reference", then SIMD targets,
+ * best first. NULL for an index out of range. */
+OPENACLNN_API int32_t openaclnnGetKernelTargetCount(void);
+OPENACLNN_API const char *openaclnnGetKernelTargetName(int32_t index);
+
 #ifdef __cplusplus
 }
 #endif
