@@ -19,6 +19,7 @@ struct NllKernelParams {
   int64_t ignore_index;
   bool mean;
   float mean_scale;  // -(gradOutput / totalWeight), computed once per run for mean.
+  bool streaming_stores = false;  // Large out: SIMD kernels write it with non-temporal stores.
 };
 
 // The first row whose target is outside [0, C) and not ignoreIndex (DECISIONS 8).

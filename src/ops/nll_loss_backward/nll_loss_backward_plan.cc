@@ -1,15 +1,19 @@
 #include "ops/nll_loss_backward/nll_loss_backward_plan.h"
 
 #include <memory>
+#include <mutex>
 #include <string>
 #include <utility>
 
 #include "aclnn/opdev/op_errno.h"
+#include "backend/cpu/parallel.h"
+#include "backend/cpu/store_policy.h"
 #include "core/element.h"
 #include "core/messages.h"
 #include "core/reduction.h"
 #include "framework/tensor_operand.h"
 #include "ops/nll_loss_backward/nll_loss_backward_kernel.h"
+#include "ops/nll_loss_backward/nll_loss_backward_kernel_hwy.h"
 
 namespace openaclnn::nll {
 namespace {
@@ -17,8 +21,13 @@ namespace {
 class NllLossBackwardLaunch final : public Launch {
  public:
   NllLossBackwardLaunch(iter::LoopPlan plan, NllBlockKernel kernel, NllKernelParams params, aclDataType input_dtype,
-                        const char* total_weight)
-      : plan_(plan), kernel_(kernel), params_(params), input_dtype_(input_dtype), total_weight_(total_weight) {}
+                        const char* total_weight, int64_t out_bytes)
+      : plan_(plan),
+        kernel_(kernel),
+        params_(params),
+        input_dtype_(input_dtype),
+        total_weight_(total_weight),
+        out_bytes_(out_bytes) {}
 
   Status Run() const override {
     NllKernelParams params = params_;
@@ -28,8 +37,20 @@ class NllLossBackwardLaunch final : public Launch {
       const float total_weight = LoadAsFloat(input_dtype_, total_weight_);
       params.mean_scale = -(grad / total_weight);
     }
+    // Rows are independent: threads take contiguous row ranges, and the first bad row is the minimum over them.
+    const int64_t classes = plan_.sizes[0];
+    const int64_t rows = plan_.sizes[1];
     TargetFault fault;
-    iter::ForEachBlock(plan_, 0, plan_.numel, [&](const iter::Block& block) { kernel_(block, params, &fault); });
+    std::mutex fault_mu;
+    cpu::ParallelFor(rows, cpu::GrainForBytes(classes * out_bytes_), [&](int64_t first_row, int64_t end_row) {
+      TargetFault local;
+      iter::ForEachBlock(plan_, first_row * classes, end_row * classes,
+                         [&](const iter::Block& block) { kernel_(block, params, &local); });
+      if (local.row >= 0) {
+        std::lock_guard<std::mutex> lock(fault_mu);
+        fault.Note(local.row, local.value);
+      }
+    });
     if (fault.row >= 0) {
       return Status(ACL_ERROR_RT_AICORE_EXCEPTION,
                     msg::ExecutionError(kPhase2Api, "target[" + std::to_string(fault.row) + "] = " +
@@ -47,6 +68,7 @@ class NllLossBackwardLaunch final : public Launch {
   const NllKernelParams params_;
   const aclDataType input_dtype_;
   const char* const total_weight_;
+  const int64_t out_bytes_;  // Bytes per element of out.
 };
 
 }  // namespace
@@ -56,7 +78,7 @@ Prepared PlanNllLossBackward(const NllLossBackwardArgs& args) {
   if (self.empty()) {
     return {Status::Ok(), nullptr};
   }
-  NllBlockKernel kernel = SelectNllBlockKernel(args.target->dtype, self.dtype, args.out->dtype);
+  NllBlockKernel kernel = ChooseNllBlockKernel(args.target->dtype, self.dtype, args.out->dtype);
   if (kernel == nullptr) {
     return {Status(ACLNN_ERR_INNER_FIND_KERNEL_ERROR,
                    msg::RuntimeError(kPhase1Api, "no kernel for the validated data types (internal error).")),
@@ -100,9 +122,12 @@ Prepared PlanNllLossBackward(const NllLossBackwardArgs& args) {
   params.classes = classes;
   params.ignore_index = args.ignore_index;
   params.mean = args.reduction == static_cast<int64_t>(Reduction::kMean);
+  const int64_t out_bytes = DataTypeSize(args.out->dtype);
+  params.streaming_stores = cpu::UseStreamingStores(rows * classes * out_bytes);
   // totalWeight is only read (and only validated as addressable) for mean.
   const char* total_weight = params.mean ? OperandOf(*args.total_weight).base : nullptr;
-  return {Status::Ok(), std::make_shared<NllLossBackwardLaunch>(plan, kernel, params, self.dtype, total_weight)};
+  return {Status::Ok(), std::make_shared<NllLossBackwardLaunch>(plan, kernel, params, self.dtype, total_weight,
+                                                                       out_bytes)};
 }
 
 }  // namespace openaclnn::nll

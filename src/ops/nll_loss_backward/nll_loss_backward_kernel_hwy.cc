@@ -1,0 +1,220 @@
+// Compiled once per Highway target: foreach_target.h re-includes this file with HWY_TARGET set to each one.
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "ops/nll_loss_backward/nll_loss_backward_kernel_hwy.cc"
+#include "hwy/foreach_target.h"  // IWYU pragma: keep
+
+#include <cstdint>
+#include <cstring>
+
+#include "core/element.h"
+#include "core/half.h"
+#include "hwy/cache_control.h"
+#include "hwy/highway.h"
+#include "ops/nll_loss_backward/nll_loss_backward_kernel.h"
+#include "ops/nll_loss_backward/nll_loss_backward_kernel_hwy.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace openaclnn::nll {
+namespace HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// out's elements handled as raw bits: +0.0 is all-zero bits in every float format, and the one value per row is
+// converted with the scalar conversions of core/half.h, so the bits equal the reference kernel's.
+template <typename OutT>
+struct OutBits;
+template <>
+struct OutBits<float> {
+  using Type = uint32_t;
+  static Type From(float value) { return FloatBits(value); }
+};
+template <>
+struct OutBits<Float16> {
+  using Type = uint16_t;
+  static Type From(float value) { return FloatToHalf(value); }
+};
+template <>
+struct OutBits<BFloat16> {
+  using Type = uint16_t;
+  static Type From(float value) { return FloatToBf16(value); }
+};
+
+template <class D, typename T = hn::TFromD<D>>
+HWY_INLINE void PutVector(D d, hn::Vec<D> v, T* HWY_RESTRICT at, bool stream) {
+  if (stream) {
+    hn::Stream(v, d, at);
+  } else {
+    hn::StoreU(v, d, at);
+  }
+}
+
+// Zeros `vectors` whole vectors from `at` (vector-aligned when streaming).
+template <class D, typename T = hn::TFromD<D>>
+HWY_INLINE void ZeroVectors(D d, T* HWY_RESTRICT at, int64_t vectors, bool stream) {
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  const auto zero = hn::Zero(d);
+  int64_t v = 0;
+  if (stream) {
+    for (; v + 4 <= vectors; v += 4) {
+      hn::Stream(zero, d, at + (v + 0) * lanes);
+      hn::Stream(zero, d, at + (v + 1) * lanes);
+      hn::Stream(zero, d, at + (v + 2) * lanes);
+      hn::Stream(zero, d, at + (v + 3) * lanes);
+    }
+    for (; v < vectors; ++v) {
+      hn::Stream(zero, d, at + v * lanes);
+    }
+  } else {
+    for (; v + 4 <= vectors; v += 4) {
+      hn::StoreU(zero, d, at + (v + 0) * lanes);
+      hn::StoreU(zero, d, at + (v + 1) * lanes);
+      hn::StoreU(zero, d, at + (v + 2) * lanes);
+      hn::StoreU(zero, d, at + (v + 3) * lanes);
+    }
+    for (; v < vectors; ++v) {
+      hn::StoreU(zero, d, at + v * lanes);
+    }
+  }
+}
+
+// Writes a contiguous row of `count` elements: hit_bits at index `hit` (none when hit is outside the row), zero
+// bits everywhere else, each element once. Streaming stores need vector alignment, so a few leading elements
+// may be written one by one first.
+template <typename T>
+HWY_INLINE void WriteContiguousRow(T* HWY_RESTRICT row, int64_t count, int64_t hit, T hit_bits, bool stream) {
+  const hn::ScalableTag<T> d;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  int64_t head = 0;
+  if (stream) {
+    const uintptr_t vector_bytes = static_cast<uintptr_t>(lanes) * sizeof(T);
+    const uintptr_t misalignment = reinterpret_cast<uintptr_t>(row) % vector_bytes;
+    head = misalignment == 0 ? 0 : static_cast<int64_t>((vector_bytes - misalignment) / sizeof(T));
+    head = head < count ? head : count;
+  }
+  const int64_t body_end = head + (count - head) / lanes * lanes;
+  for (int64_t i = 0; i < head; ++i) {
+    row[i] = i == hit ? hit_bits : T{0};
+  }
+  if (hit >= head && hit < body_end) {
+    const int64_t hit_vector = head + (hit - head) / lanes * lanes;
+    ZeroVectors(d, row + head, (hit_vector - head) / lanes, stream);
+    const auto lane_is_hit = hn::Eq(hn::Iota(d, 0), hn::Set(d, static_cast<T>(hit - hit_vector)));
+    PutVector(d, hn::IfThenElseZero(lane_is_hit, hn::Set(d, hit_bits)), row + hit_vector, stream);
+    ZeroVectors(d, row + hit_vector + lanes, (body_end - hit_vector - lanes) / lanes, stream);
+  } else {
+    ZeroVectors(d, row + head, (body_end - head) / lanes, stream);
+  }
+  for (int64_t i = body_end; i < count; ++i) {
+    row[i] = i == hit ? hit_bits : T{0};
+  }
+}
+
+template <typename TargetT, typename InT, typename OutT>
+void NllBlockSimd(const iter::Block& block, const NllKernelParams& params, TargetFault* fault) {
+  using Bits = typename OutBits<OutT>::Type;
+  const int64_t first_column = block.inner_index;
+  const int64_t out_stride = block.inner_stride[kOutOperand];
+  const bool contiguous = out_stride == static_cast<int64_t>(sizeof(Bits));
+  const bool stream = params.streaming_stores && contiguous;
+  for (int64_t r = 0; r < block.outer_size; ++r) {
+    // The row's value, exactly as the reference kernel computes it.
+    const int64_t target = LoadAsIndex<TargetT>(block.data[kTargetOperand] + r * block.outer_stride[kTargetOperand]);
+    const bool ignored = target == params.ignore_index;
+    const bool in_range = target >= 0 && target < params.classes;
+    if (!ignored && !in_range) {
+      fault->Note(block.outer_index + r, target);
+    }
+    int64_t hit = -1;  // Relative to the block.
+    float value = 0.0f;
+    if (!ignored && in_range && target >= first_column && target < first_column + block.inner_size) {
+      hit = target - first_column;
+      const float weight = LoadAsFloat<InT>(block.data[kWeightOperand] + hit * block.inner_stride[kWeightOperand]);
+      if (params.mean) {
+        value = params.mean_scale * weight;
+      } else {
+        const float grad = LoadAsFloat<InT>(block.data[kGradOperand] + r * block.outer_stride[kGradOperand]);
+        value = -(grad * weight);
+      }
+    }
+    const Bits hit_bits = OutBits<OutT>::From(value);
+    char* row = block.data[kOutOperand] + r * block.outer_stride[kOutOperand];
+    if (contiguous && reinterpret_cast<uintptr_t>(row) % sizeof(Bits) == 0) {
+      WriteContiguousRow(reinterpret_cast<Bits*>(row), block.inner_size, hit, hit_bits, stream);
+    } else {
+      const Bits zero = 0;
+      for (int64_t i = 0; i < block.inner_size; ++i) {
+        std::memcpy(row + i * out_stride, i == hit ? &hit_bits : &zero, sizeof(Bits));
+      }
+    }
+  }
+  if (stream) {
+    hwy::FlushStream();  // Streaming stores are weakly ordered: make them visible before the launch completes.
+  }
+}
+
+template <typename TargetT, typename InT>
+NllBlockKernel ForOut(aclDataType out) {
+  switch (out) {
+    case ACL_FLOAT: return &NllBlockSimd<TargetT, InT, float>;
+    case ACL_FLOAT16: return &NllBlockSimd<TargetT, InT, Float16>;
+    case ACL_BF16: return &NllBlockSimd<TargetT, InT, BFloat16>;
+    default: return nullptr;
+  }
+}
+
+template <typename TargetT>
+NllBlockKernel ForInput(aclDataType input, aclDataType out) {
+  switch (input) {
+    case ACL_FLOAT: return ForOut<TargetT, float>(out);
+    case ACL_FLOAT16: return ForOut<TargetT, Float16>(out);
+    case ACL_BF16: return ForOut<TargetT, BFloat16>(out);
+    default: return nullptr;
+  }
+}
+
+NllBlockKernel SelectKernel(aclDataType target, aclDataType input, aclDataType out) {
+  switch (target) {
+    case ACL_INT64: return ForInput<int64_t>(input, out);
+    case ACL_INT32: return ForInput<int32_t>(input, out);
+    case ACL_UINT8: return ForInput<uint8_t>(input, out);
+    default: return nullptr;
+  }
+}
+
+int64_t CompiledTarget() { return HWY_TARGET; }
+
+}  // namespace HWY_NAMESPACE
+}  // namespace openaclnn::nll
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+#include "backend/cpu/hwy_dispatch.h"
+#include "backend/cpu/kernel_target.h"
+
+namespace openaclnn::nll {
+namespace {
+
+using SelectFunction = NllBlockKernel (*)(aclDataType, aclDataType, aclDataType);
+using TargetFunction = int64_t (*)();
+const TargetFunction kCompiledTargets[] = OPENACLNN_HWY_TABLE(CompiledTarget);
+const SelectFunction kSelectors[] = OPENACLNN_HWY_TABLE(SelectKernel);
+
+}  // namespace
+
+NllBlockKernel SelectNllBlockKernelSimd(int64_t simd_target, aclDataType target, aclDataType input,
+                                        aclDataType out) {
+  const SelectFunction select = cpu::ForTarget(kCompiledTargets, kSelectors, simd_target);
+  return select != nullptr ? select(target, input, out) : nullptr;
+}
+
+NllBlockKernel ChooseNllBlockKernel(aclDataType target, aclDataType input, aclDataType out) {
+  const int64_t simd_target = cpu::ActiveKernelTarget();
+  if (simd_target != cpu::kReferenceKernels) {
+    if (NllBlockKernel kernel = SelectNllBlockKernelSimd(simd_target, target, input, out)) {
+      return kernel;
+    }
+  }
+  return SelectNllBlockKernel(target, input, out);
+}
+
+}  // namespace openaclnn::nll
+#endif  // HWY_ONCE
