@@ -10,6 +10,7 @@
 #include "aclnn/opdev/op_errno.h"
 #include "nll_call.h"
 #include "nll_fill.h"
+#include "openaclnn/openaclnn.h"
 
 namespace openaclnn::test {
 namespace {
@@ -198,6 +199,38 @@ TEST(NllExecutor, RepeatedRunsAreBitIdentical) {
     ASSERT_EQ(aclrtSynchronizeStream(stream.get()), ACL_SUCCESS);
     EXPECT_EQ(call.out().Storage(), first) << "run " << run;
   }
+}
+
+TEST(NllExecutor, EveryKernelTargetAndThreadCountGivesTheSameBytes) {
+  // DECISIONS 7 over the implementations this build and CPU offer ("reference" is index 0) and thread counts,
+  // on outputs large enough (>= 1 MiB) to be split over threads.
+  ScopedStream stream;
+  NllSpec none = MakeNllSpec(ACL_FLOAT, ACL_INT64, ACL_FLOAT16, 2049, 257, false, 0);
+  none.out.layout.strides = TransposedStrides(none.out.dims);
+  NllSpec mean = MakeNllSpec(ACL_BF16, ACL_INT32, ACL_FLOAT, 1031, 515, false, 1);
+  mean.out.layout = {PaddedStrides(mean.out.dims, 3), 5, 3};
+  for (const NllSpec& spec : {none, mean}) {
+    NllCall call(spec);
+    FillNllPattern(call, 1);
+    std::vector<uint8_t> first;
+    for (int32_t i = 0; i < openaclnnGetKernelTargetCount(); ++i) {
+      const std::string kernel = openaclnnGetKernelTargetName(i);
+      ASSERT_EQ(openaclnnSetKernelTarget(kernel.c_str()), 0) << TakeErrorMessage();
+      for (int32_t threads : {1, 2, 3, 5}) {
+        ASSERT_EQ(openaclnnSetNumThreads(threads), 0) << TakeErrorMessage();
+        ASSERT_EQ(call.Launch(stream.get()), 0) << TakeErrorMessage();
+        ASSERT_EQ(aclrtSynchronizeStream(stream.get()), ACL_SUCCESS) << TakeErrorMessage();
+        if (first.empty()) {
+          first = call.out().Storage();
+          EXPECT_EQ(call.CompareOut(), "");
+        } else {
+          EXPECT_EQ(call.out().Storage(), first) << kernel << " with " << threads << " threads";
+        }
+      }
+    }
+  }
+  EXPECT_EQ(openaclnnSetKernelTarget(nullptr), 0);
+  EXPECT_EQ(openaclnnSetNumThreads(0), 0);
 }
 
 }  // namespace

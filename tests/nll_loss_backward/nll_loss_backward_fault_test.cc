@@ -8,6 +8,7 @@
 #include "acl_environment.h"
 #include "nll_call.h"
 #include "nll_fill.h"
+#include "openaclnn/openaclnn.h"
 
 namespace openaclnn::test {
 namespace {
@@ -100,16 +101,27 @@ TEST(NllTargetFault, LargeValuesAreReportedExactly) {
 }
 
 TEST(NllTargetFault, FirstBadRowOfALargeBatchIsReported) {
-  // However the rows are split up, the lowest bad row is the one reported.
-  NllCall call(MakeNllSpec(ACL_FLOAT, ACL_INT32, ACL_FLOAT, 6000, 8, false, 0));
+  // However the rows are split over threads, and with every kernel implementation, the lowest bad row is the one
+  // reported (the output is 1.5 MiB, enough to be split).
+  NllCall call(MakeNllSpec(ACL_FLOAT, ACL_INT32, ACL_FLOAT, 6000, 64, false, 0));
   FillNllPattern(call, 0);
   std::vector<double> target(6000);
-  for (size_t n = 0; n < target.size(); ++n) target[n] = static_cast<double>(n % 8);
-  target[5000] = 8;
+  for (size_t n = 0; n < target.size(); ++n) target[n] = static_cast<double>(n % 64);
+  target[5000] = 64;
   target[700] = -2;
   target[5999] = 100;
   call.target().Fill(target);
-  ExpectTargetFault(call, "target[700] = -2");
+  for (int32_t i = 0; i < openaclnnGetKernelTargetCount(); ++i) {
+    const std::string kernel = openaclnnGetKernelTargetName(i);
+    ASSERT_EQ(openaclnnSetKernelTarget(kernel.c_str()), 0);
+    for (int32_t threads : {1, 3}) {
+      SCOPED_TRACE(kernel + " with " + std::to_string(threads) + " threads");
+      ASSERT_EQ(openaclnnSetNumThreads(threads), 0);
+      ExpectTargetFault(call, "target[700] = -2");
+    }
+  }
+  EXPECT_EQ(openaclnnSetKernelTarget(nullptr), 0);
+  EXPECT_EQ(openaclnnSetNumThreads(0), 0);
 }
 
 TEST(NllTargetFault, FaultDoesNotStopLaterLaunches) {

@@ -2,7 +2,8 @@
 // reductions x shapes x layouts x ignoreIndex. The full cross product is far too big for CI, so the grid is
 // the union of three covering parts (see BuildCases): every value of every axis appears, every combination of
 // (self, target, out) data types x reduction x ignoreIndex kind x layout is run on small shapes, every small
-// (N, C) and (C) under every layout, and every large shape under every layout.
+// (N, C) and (C) under every layout, and every large shape under every layout. The kernel implementation and
+// the thread count rotate too.
 //
 // Values are drawn from a seed printed at start-up (a fixed default, so CI runs are reproducible). Set
 // OPENACLNN_TEST_SEED=<n> to replay a run, or OPENACLNN_TEST_SEED=random for a fresh seed.
@@ -19,6 +20,7 @@
 
 #include "acl_environment.h"
 #include "nll_call.h"
+#include "openaclnn/openaclnn.h"
 
 namespace openaclnn::test {
 namespace {
@@ -207,8 +209,11 @@ std::vector<GridCase> BuildCases() {
     }
     large.emplace_back(-1, big);
   }
+  // Outputs of 2 MiB and more, which the kernels split over threads.
   large.emplace_back(1031, 1031);
   large.emplace_back(1000, 1000);
+  large.emplace_back(4099, 257);
+  large.emplace_back(257, 4099);
   turn = 0;
   for (const auto& [rows, classes] : large) {
     for (LayoutKind layout : kLayouts) {
@@ -331,6 +336,21 @@ void FillInputs(const GridCase& c, Rng* rng, const NllCall& call) {
   call.total_weight().Fill({rng->Below(2) == 0 ? total : -total});
 }
 
+// The kernel implementations this build and CPU offer ("reference" first, then the SIMD targets).
+const std::vector<std::string>& KernelTargets() {
+  static const std::vector<std::string> targets = [] {
+    std::vector<std::string> names;
+    for (int32_t i = 0; i < openaclnnGetKernelTargetCount(); ++i) {
+      names.emplace_back(openaclnnGetKernelTargetName(i));
+    }
+    return names;
+  }();
+  return targets;
+}
+
+// Thread counts the cases rotate through (0: the default). Only outputs of 1 MiB and more use several.
+constexpr int32_t kThreadCounts[] = {0, 1, 2, 3};
+
 class NllGridTest : public ::testing::TestWithParam<GridCase> {
  protected:
   static aclrtStream stream() {
@@ -342,7 +362,16 @@ class NllGridTest : public ::testing::TestWithParam<GridCase> {
 TEST_P(NllGridTest, MatchesReference) {
   const GridCase& c = GetParam();
   const uint64_t seed = GridSeed();
-  SCOPED_TRACE("seed " + std::to_string(seed) + ", case " + CaseName(c));
+  // Every kernel implementation and several thread counts take turns; all must match the reference exactly
+  // as the rule says (DECISIONS 7: the same bits on every path).
+  const std::vector<std::string>& targets = KernelTargets();
+  ASSERT_FALSE(targets.empty());
+  const std::string& kernel = targets[static_cast<size_t>(c.index) % targets.size()];
+  const int32_t threads = kThreadCounts[(static_cast<size_t>(c.index) / targets.size()) % 4];
+  ASSERT_EQ(openaclnnSetKernelTarget(kernel.c_str()), 0) << TakeErrorMessage();
+  ASSERT_EQ(openaclnnSetNumThreads(threads), 0) << TakeErrorMessage();
+  SCOPED_TRACE("seed " + std::to_string(seed) + ", case " + CaseName(c) + ", kernels " + kernel + ", threads " +
+               std::to_string(threads));
   NllSpec spec = MakeNllSpec(c.input, c.target, c.out, c.rows, c.classes, c.one_d, c.reduction);
   ApplyLayout(c.layout, c.rows, &spec);
   Rng rng(seed * 0x100000001B3ull + static_cast<uint64_t>(c.index));

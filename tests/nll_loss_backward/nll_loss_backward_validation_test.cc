@@ -580,6 +580,28 @@ TEST(NllValidation, StricterOutMustNotOverlapItself) {
   }
 }
 
+TEST(NllValidation, StricterExtentBeyondTheAddressSpace) {
+  // Strides whose extent overflows 64 bits cannot describe memory.
+  NllCall call(Valid());
+  RawTensor huge({3, 4}, ACL_FLOAT, {int64_t{1} << 62, 1}, 0);
+  Phase1Args args(call);
+  args.out = huge.get();
+  EXPECT_TRUE(Rejected(call, args, ACLNN_ERR_PARAM_INVALID, "out", "extent"));
+  RawTensor huge_target({3}, ACL_INT64, {int64_t{1} << 61}, 0);
+  Phase1Args target_args(call);
+  target_args.target = huge_target.get();
+  EXPECT_TRUE(Rejected(call, target_args, ACLNN_ERR_PARAM_INVALID, "target", "extent"));
+}
+
+TEST(NllValidation, ZeroStrideOnASizeOneDimensionOfOutIsFine) {
+  // Only dimensions of size > 1 can make out overlap itself.
+  NllCall call(MakeNllSpec(ACL_FLOAT, ACL_INT64, ACL_FLOAT, 1, 4, false, 0));
+  RawTensor out({1, 4}, ACL_FLOAT, {0, 1}, 0);
+  Phase1Args args(call);
+  args.out = out.get();
+  EXPECT_TRUE(Accepted(args));
+}
+
 TEST(NllValidation, ShapeErrorsWinOverLayoutErrors) {
   NllCall call(Valid());
   RawTensor null_out({3, 5}, ACL_FLOAT, {5, 1}, 0, /*with_data=*/false);
