@@ -95,6 +95,54 @@ TEST(NllExecutor, ExecutorThatIsNeverRunCanBeDestroyed) {
   EXPECT_EQ(call.out().Storage(), out_before);  // Phase 1 and the destruction touch no data.
 }
 
+TEST(NllExecutor, TensorsMayBeDestroyedAfterPhase1) {
+  // Phase 1 keeps what it needs from the aclTensor descriptors; only the memory must stay.
+  ScopedStream stream;
+  const std::vector<float> grad = {2, 3};
+  const std::vector<int64_t> target = {1, 0};
+  const std::vector<float> weight = {5, 7};
+  const std::vector<float> total = {1};
+  void* memory[5] = {};
+  const size_t bytes[5] = {8, 16, 8, 4, 16};
+  const void* host[4] = {grad.data(), target.data(), weight.data(), total.data()};
+  for (int i = 0; i < 5; ++i) {
+    ASSERT_EQ(aclrtMalloc(&memory[i], bytes[i], ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    if (i < 4) {
+      ASSERT_EQ(aclrtMemcpy(memory[i], bytes[i], host[i], bytes[i], ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+    }
+  }
+  const int64_t n[1] = {2};
+  const int64_t one[1] = {1};
+  const int64_t matrix[2] = {2, 2};
+  const int64_t transposed[2] = {1, 2};  // out is written column-major.
+  aclTensor* grad_t = aclCreateTensor(n, 1, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, n, 1, memory[0]);
+  aclTensor* target_t = aclCreateTensor(n, 1, ACL_INT64, nullptr, 0, ACL_FORMAT_ND, n, 1, memory[1]);
+  aclTensor* weight_t = aclCreateTensor(n, 1, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, n, 1, memory[2]);
+  aclTensor* total_t = aclCreateTensor(one, 1, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, one, 1, memory[3]);
+  // self shares out's memory: only its shape and data type are used.
+  aclTensor* self_t = aclCreateTensor(matrix, 2, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, matrix, 2, memory[4]);
+  aclTensor* out_t = aclCreateTensor(matrix, 2, ACL_FLOAT, transposed, 0, ACL_FORMAT_ND, matrix, 2, memory[4]);
+  uint64_t workspace_size = 0;
+  aclOpExecutor* executor = nullptr;
+  ASSERT_EQ(aclnnNLLLossBackwardGetWorkspaceSize(grad_t, self_t, target_t, weight_t, 0, -100, total_t, out_t,
+                                                 &workspace_size, &executor),
+            0)
+      << TakeErrorMessage();
+  for (aclTensor* tensor : {grad_t, target_t, weight_t, total_t, self_t, out_t}) {
+    ASSERT_EQ(aclDestroyTensor(tensor), 0);
+  }
+  ASSERT_EQ(aclnnNLLLossBackward(nullptr, 0, executor, stream.get()), 0) << TakeErrorMessage();
+  ASSERT_EQ(aclrtSynchronizeStream(stream.get()), ACL_SUCCESS) << TakeErrorMessage();
+  float out[4] = {};
+  ASSERT_EQ(aclrtMemcpy(out, sizeof(out), memory[4], sizeof(out), ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+  // Storage is column-major: out[0][1] = -(2 * 7) at element 2, out[1][0] = -(3 * 5) at element 1.
+  EXPECT_EQ(out[0], 0.0f);
+  EXPECT_EQ(out[1], -15.0f);
+  EXPECT_EQ(out[2], -14.0f);
+  EXPECT_EQ(out[3], 0.0f);
+  for (void* block : memory) aclrtFree(block);
+}
+
 TEST(NllExecutor, NullExecutorInPhase2Is161001) {
   ScopedStream stream;
   TakeErrorMessage();

@@ -139,6 +139,18 @@ TEST(NllTargetFault, FaultDoesNotStopLaterLaunches) {
   EXPECT_EQ(aclrtSynchronizeStream(stream.get()), ACL_SUCCESS);
 }
 
+TEST(NllTargetFault, SynchronizeDeviceReportsItToo) {
+  ScopedStream stream;
+  NllCall call(MakeNllSpec(ACL_FLOAT, ACL_INT64, ACL_FLOAT, 2, 3, false, 1));
+  FillNll(call, {1, 3}, {1}, {1, 1, 1}, 2);
+  ASSERT_EQ(call.Launch(stream.get()), 0);
+  TakeErrorMessage();
+  EXPECT_NE(aclrtSynchronizeDevice(), ACL_SUCCESS);
+  EXPECT_NE(TakeErrorMessage().find("target[1] = 3"), std::string::npos);
+  EXPECT_EQ(aclrtSynchronizeStream(stream.get()), ACL_SUCCESS);
+  EXPECT_EQ(call.CompareOut(), "");
+}
+
 // ---- Empty tensors (DECISIONS 11): success, workspace 0, nothing written ----
 
 void ExpectEmptyRunWritesNothing(const NllCall& call) {
