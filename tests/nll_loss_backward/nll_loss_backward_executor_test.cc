@@ -3,6 +3,7 @@
 // bit-identical repeated runs.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -141,6 +142,64 @@ TEST(NllExecutor, TensorsMayBeDestroyedAfterPhase1) {
   EXPECT_EQ(out[2], -14.0f);
   EXPECT_EQ(out[3], 0.0f);
   for (void* block : memory) aclrtFree(block);
+}
+
+TEST(NllExecutor, DataAtOddByteAddresses) {
+  // Nothing requires device addresses to be aligned to the element size: every tensor here starts one byte past
+  // an aligned block, for every kernel implementation.
+  ScopedStream stream;
+  constexpr int64_t kRows = 5;
+  constexpr int64_t kClasses = 70;
+  void* blocks[6] = {};
+  for (void*& block : blocks) ASSERT_EQ(aclrtMalloc(&block, 4096, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  auto at = [&](int i) { return static_cast<char*>(blocks[i]) + 1; };
+  for (int64_t n = 0; n < kRows; ++n) {
+    const int32_t t = static_cast<int32_t>(n * 13 + 2);
+    const uint16_t g = 0x3C00 + static_cast<uint16_t>(n);  // FLOAT16 1.0, 1.0009766, ...
+    std::memcpy(at(0) + n * 4, &t, 4);
+    std::memcpy(at(1) + n * 2, &g, 2);
+  }
+  for (int64_t c = 0; c < kClasses; ++c) {
+    const uint16_t w = 0x4000;  // FLOAT16 2.0
+    std::memcpy(at(2) + c * 2, &w, 2);
+  }
+  const int64_t rows[1] = {kRows};
+  const int64_t classes[1] = {kClasses};
+  const int64_t matrix[2] = {kRows, kClasses};
+  const int64_t one[1] = {1};
+  aclTensor* target = aclCreateTensor(rows, 1, ACL_INT32, nullptr, 0, ACL_FORMAT_ND, rows, 1, at(0));
+  aclTensor* grad = aclCreateTensor(rows, 1, ACL_FLOAT16, nullptr, 0, ACL_FORMAT_ND, rows, 1, at(1));
+  aclTensor* weight = aclCreateTensor(classes, 1, ACL_FLOAT16, nullptr, 0, ACL_FORMAT_ND, classes, 1, at(2));
+  aclTensor* total = aclCreateTensor(one, 1, ACL_FLOAT16, nullptr, 0, ACL_FORMAT_ND, one, 1, at(3));
+  aclTensor* self = aclCreateTensor(matrix, 2, ACL_FLOAT16, nullptr, 0, ACL_FORMAT_ND, matrix, 2, at(4));
+  aclTensor* out = aclCreateTensor(matrix, 2, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, matrix, 2, at(5));
+  for (int32_t i = 0; i < openaclnnGetKernelTargetCount(); ++i) {
+    const std::string kernel = openaclnnGetKernelTargetName(i);
+    ASSERT_EQ(openaclnnSetKernelTarget(kernel.c_str()), 0);
+    std::memset(blocks[5], 0x5A, 4096);
+    uint64_t workspace_size = 0;
+    aclOpExecutor* executor = nullptr;
+    ASSERT_EQ(aclnnNLLLossBackwardGetWorkspaceSize(grad, self, target, weight, 0, -100, total, out, &workspace_size,
+                                                   &executor),
+              0)
+        << TakeErrorMessage();
+    ASSERT_EQ(aclnnNLLLossBackward(nullptr, 0, executor, stream.get()), 0) << TakeErrorMessage();
+    ASSERT_EQ(aclrtSynchronizeStream(stream.get()), ACL_SUCCESS) << TakeErrorMessage();
+    const auto* bytes = static_cast<const unsigned char*>(blocks[5]);
+    EXPECT_EQ(bytes[0], 0x5A) << kernel;
+    EXPECT_EQ(bytes[1 + kRows * kClasses * 4], 0x5A) << kernel;
+    for (int64_t n = 0; n < kRows; ++n) {
+      for (int64_t c = 0; c < kClasses; ++c) {
+        float value = 0;
+        std::memcpy(&value, at(5) + (n * kClasses + c) * 4, 4);
+        const float expected = c == n * 13 + 2 ? -((1.0f + static_cast<float>(n) / 1024.0f) * 2.0f) : 0.0f;
+        EXPECT_EQ(value, expected) << kernel << " out[" << n << "][" << c << "]";
+      }
+    }
+  }
+  EXPECT_EQ(openaclnnSetKernelTarget(nullptr), 0);
+  for (aclTensor* tensor : {target, grad, weight, total, self, out}) aclDestroyTensor(tensor);
+  for (void* block : blocks) aclrtFree(block);
 }
 
 TEST(NllExecutor, NullExecutorInPhase2Is161001) {

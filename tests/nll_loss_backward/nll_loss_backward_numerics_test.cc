@@ -187,5 +187,25 @@ TEST(NllNumerics, SumAndOneDimensionalNoneUseTheSingleGradient) {
   for (int c = 0; c < 3; ++c) EXPECT_TRUE(SameValue(row[static_cast<size_t>(c)], 0.0));
 }
 
+TEST(NllNumerics, IgnoreIndexIsComparedWithTheWidenedTarget) {
+  // ignoreIndex is an int64 compared with the target widened to int64: 2^32 + 1 does not match an INT32 target
+  // of 1, 257 does not match a UINT8 target of 1, and -255 does not match a UINT8 target of 1 either (no
+  // truncation of ignoreIndex to the target's type).
+  struct Case {
+    aclDataType target_type;
+    int64_t ignore_index;
+  };
+  for (const Case& c : {Case{ACL_INT32, (int64_t{1} << 32) + 1}, Case{ACL_UINT8, 257}, Case{ACL_UINT8, -255},
+                        Case{ACL_INT64, int64_t{1} - (int64_t{1} << 40)}}) {
+    NllSpec spec = MakeNllSpec(ACL_FLOAT, c.target_type, ACL_FLOAT, 2, 3, false, 2);
+    spec.ignore_index = c.ignore_index;
+    NllCall call(spec);
+    FillNll(call, {1, 2}, {1}, {2, 3, 4}, 1);
+    const std::vector<double> out = RunAndRead(call);
+    EXPECT_TRUE(SameValue(out[1], -3.0)) << DtypeText(c.target_type) << " ignoreIndex " << c.ignore_index;
+    EXPECT_TRUE(SameValue(out[5], -4.0)) << DtypeText(c.target_type) << " ignoreIndex " << c.ignore_index;
+  }
+}
+
 }  // namespace
 }  // namespace openaclnn::test
