@@ -1,0 +1,138 @@
+#include "bce_case.h"
+
+#include <cmath>
+#include <limits>
+
+#include "case_rng.h"
+#include "test_numeric.h"
+#include "value_draw.h"
+
+namespace openaclnn::test {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
+
+aclDataType DrawFloatType(CaseRng& rng) {
+  const double draw = rng.Real(0.0, 1.0);
+  return draw < 0.4 ? ACL_FLOAT : (draw < 0.7 ? ACL_FLOAT16 : ACL_BF16);
+}
+
+int64_t NumelOf(const std::vector<int64_t>& dims) {
+  int64_t count = 1;
+  for (int64_t dim : dims) {
+    count *= dim;
+  }
+  return count;
+}
+
+std::vector<int64_t> DrawSelfDims(CaseRng& rng) {
+  const double draw = rng.Real(0.0, 1.0);
+  const int64_t rank = draw < 0.08 ? 0 : (draw < 0.3 ? 1 : (draw < 0.6 ? 2 : (draw < 0.8 ? 3 : (draw < 0.94 ? 4
+                                                                                                : rng.Int(5, 8)))));
+  std::vector<int64_t> dims(static_cast<size_t>(rank));
+  for (int64_t& dim : dims) {
+    dim = rank > 4 ? rng.Int(1, 3) : rng.Int(1, 6);
+  }
+  if (rank > 0 && rng.Chance(0.12)) {
+    dims.back() = rng.Int(50, rank <= 2 ? 600 : 80);  // Long rows: several kernel chunks per row.
+  }
+  if (rank > 0 && rng.Chance(0.05)) {
+    dims[static_cast<size_t>(rng.Int(0, rank - 1))] = 0;
+  }
+  return dims;
+}
+
+// A shape that broadcasts to self's: the same, a scalar, or the trailing dimensions with some set to 1.
+std::vector<int64_t> DrawBroadcastDims(CaseRng& rng, const std::vector<int64_t>& self_dims) {
+  const double draw = rng.Real(0.0, 1.0);
+  if (draw < 0.45) {
+    return self_dims;
+  }
+  if (draw < 0.6) {
+    return {};
+  }
+  const auto rank = static_cast<int64_t>(self_dims.size());
+  const int64_t kept = rank == 0 ? 0 : rng.Int(1, rank);
+  std::vector<int64_t> dims(self_dims.end() - kept, self_dims.end());
+  for (int64_t& dim : dims) {
+    if (rng.Chance(0.4)) {
+      dim = 1;
+    }
+  }
+  return dims;
+}
+
+TensorSpec Spec(std::vector<int64_t> dims, aclDataType dtype) {
+  TensorSpec spec;
+  spec.dims = std::move(dims);
+  spec.dtype = dtype;
+  return spec;
+}
+
+}  // namespace
+
+BceCase MakeBceCase(uint64_t seed, int64_t index) {
+  CaseRng rng(seed, index);
+  BceCase c;
+  c.index = index;
+  const bool all_float = rng.Chance(0.55);
+  auto dtype = [&] { return all_float ? ACL_FLOAT : DrawFloatType(rng); };
+  const std::vector<int64_t> self_dims = DrawSelfDims(rng);
+  c.self = Spec(self_dims, dtype());
+  c.target = Spec(DrawBroadcastDims(rng, self_dims), dtype());
+  c.grad_output = Spec(DrawBroadcastDims(rng, self_dims), dtype());
+  c.has_weight = rng.Chance(0.5);
+  c.weight = Spec(c.has_weight ? DrawBroadcastDims(rng, self_dims) : std::vector<int64_t>{}, dtype());
+  c.out = Spec(self_dims, dtype());
+  c.reduction = rng.Int(0, 2);
+
+  const double x_edges = rng.Pick(std::vector<double>{0.0, 0.1, 0.4});
+  for (int64_t i = 0; i < NumelOf(c.self.dims); ++i) {
+    c.self.values.push_back(RoundTo(c.self.dtype, rng.Chance(x_edges) ? rng.Pick(std::vector<double>{
+                                                                             0.0, 1.0, 0.5, 0.25, -1.0, 2.0, 1e-6,
+                                                                             0.999, -0.0, kNan})
+                                                                       : rng.Real(0.0, 1.0)));
+  }
+  const double y_edges = rng.Pick(std::vector<double>{0.0, 0.2, 0.5});
+  for (int64_t i = 0; i < NumelOf(c.target.dims); ++i) {
+    c.target.values.push_back(RoundTo(c.target.dtype, rng.Chance(y_edges)
+                                                          ? rng.Pick(std::vector<double>{0.0, 1.0, 0.5, kNan})
+                                                          : rng.Real(0.0, 1.0)));
+  }
+  const double g_edges = rng.Pick(std::vector<double>{0.0, 0.05, 0.2});
+  for (int64_t i = 0; i < NumelOf(c.grad_output.dims); ++i) {
+    c.grad_output.values.push_back(
+        DrawOrEdge(rng, c.grad_output.dtype, g_edges, {0.0, -0.0, kInf, -kInf, kNan, 1.0}));
+  }
+  if (c.has_weight) {
+    const double w_edges = rng.Pick(std::vector<double>{0.0, 0.1, 0.3});
+    for (int64_t i = 0; i < NumelOf(c.weight.dims); ++i) {
+      c.weight.values.push_back(rng.Chance(w_edges)
+                                    ? RoundTo(c.weight.dtype, rng.Pick(std::vector<double>{0.0, 1.0, -1.0, kInf, kNan}))
+                                    : DrawSigned(rng, c.weight.dtype, -4.0, 4.0));
+    }
+  }
+  for (TensorSpec* input : {&c.grad_output, &c.self, &c.target, &c.weight}) {
+    input->layout = RandomInputLayout(rng, input->dims);
+    RepeatValuesAlongZeroStrides(input);
+  }
+  c.out.layout = RandomOutputLayout(rng, c.out.dims);
+  return c;
+}
+
+std::string DescribeBceCase(const BceCase& c, bool with_values) {
+  static const char* const kReductions[] = {"none", "mean", "sum"};
+  std::string text = "aclnnBinaryCrossEntropyBackward reduction " + std::to_string(c.reduction) + " (" +
+                     kReductions[c.reduction] + ")" + (c.has_weight ? "" : ", no weight") + "\n";
+  text += "  " + DescribeTensor("gradOutput", c.grad_output, with_values) + "\n";
+  text += "  " + DescribeTensor("self", c.self, with_values) + "\n";
+  text += "  " + DescribeTensor("target", c.target, with_values) + "\n";
+  if (c.has_weight) {
+    text += "  " + DescribeTensor("weightOptional", c.weight, with_values) + "\n";
+  }
+  text += "  " + DescribeTensor("out", c.out, false) + "\n";
+  return text;
+}
+
+}  // namespace openaclnn::test

@@ -1,0 +1,37 @@
+// Random aclnnNLLLossBackward cases: data types, shapes, layouts, ignoreIndex hits, empty tensors and edge
+// values, each fully determined by (seed, index).
+#ifndef OPENACLNN_TESTS_CONFORMANCE_NLL_CASE_H_
+#define OPENACLNN_TESTS_CONFORMANCE_NLL_CASE_H_
+
+#include <cstdint>
+#include <string>
+
+#include "tensor_spec.h"
+
+namespace openaclnn::test {
+
+struct NllCase {
+  int64_t index = 0;
+  TensorSpec grad_output;
+  TensorSpec self;
+  TensorSpec target;
+  TensorSpec weight;
+  TensorSpec total_weight;
+  TensorSpec out;  // values unused
+  int64_t reduction = 0;
+  int64_t ignore_index = -100;
+  // The weight is all ones and PyTorch gets none (its code path without a weight).
+  bool torch_without_weight = false;
+};
+
+NllCase MakeNllCase(uint64_t seed, int64_t index);
+
+// Rows (N, or 1 for a 1-D self) and classes (C).
+int64_t NllRows(const NllCase& c);
+int64_t NllClasses(const NllCase& c);
+
+std::string DescribeNllCase(const NllCase& c, bool with_values);
+
+}  // namespace openaclnn::test
+
+#endif  // OPENACLNN_TESTS_CONFORMANCE_NLL_CASE_H_

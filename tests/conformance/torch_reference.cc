@@ -1,0 +1,79 @@
+#include "torch_reference.h"
+
+#include <ATen/ATen.h>
+#include <ATen/Parallel.h>
+
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+namespace openaclnn::test {
+namespace {
+
+at::ScalarType ScalarTypeOf(aclDataType dtype) {
+  switch (dtype) {
+    case ACL_FLOAT: return at::kFloat;
+    case ACL_FLOAT16: return at::kHalf;
+    case ACL_BF16: return at::kBFloat16;
+    case ACL_DOUBLE: return at::kDouble;
+    case ACL_INT64: return at::kLong;
+    case ACL_INT32: return at::kInt;
+    case ACL_UINT8: return at::kByte;
+    default: throw std::invalid_argument("no PyTorch type for aclDataType " + std::to_string(dtype));
+  }
+}
+
+// Values are representable in the target type, so PyTorch's conversion from double is exact.
+at::Tensor ToTorch(const TorchOperand& operand) {
+  at::Tensor values = at::empty(operand.spec->dims, at::TensorOptions().dtype(at::kDouble));
+  if (!operand.spec->values.empty()) {
+    std::memcpy(values.data_ptr<double>(), operand.spec->values.data(), operand.spec->values.size() * sizeof(double));
+  }
+  return values.to(ScalarTypeOf(operand.dtype));
+}
+
+std::vector<double> FromTorch(const at::Tensor& result, aclDataType out_dtype) {
+  const at::Tensor values = result.to(ScalarTypeOf(out_dtype)).to(at::kDouble).contiguous();
+  const auto count = static_cast<size_t>(values.numel());
+  std::vector<double> out(count);
+  if (count > 0) {
+    std::memcpy(out.data(), values.data_ptr<double>(), count * sizeof(double));
+  }
+  return out;
+}
+
+c10::optional<at::Tensor> OptionalToTorch(const std::optional<TorchOperand>& operand) {
+  if (!operand) {
+    return c10::nullopt;
+  }
+  return ToTorch(*operand);
+}
+
+}  // namespace
+
+void ConfigureTorchForTests() { at::set_num_threads(1); }
+
+std::vector<double> TorchNllLossBackward(const TorchOperand& grad, const TorchOperand& self,
+                                         const TorchOperand& target, const std::optional<TorchOperand>& weight,
+                                         int64_t reduction, int64_t ignore_index, const TorchOperand& total_weight,
+                                         aclDataType out_dtype) {
+  const at::Tensor self_tensor = ToTorch(self);
+  at::Tensor grad_input = at::empty(self_tensor.sizes(), self_tensor.options());
+  at::nll_loss_backward_out(grad_input, ToTorch(grad), self_tensor, ToTorch(target), OptionalToTorch(weight),
+                            reduction, ignore_index, ToTorch(total_weight));
+  return FromTorch(grad_input, out_dtype);
+}
+
+std::vector<double> TorchBinaryCrossEntropyBackward(const TorchOperand& grad, const TorchOperand& self,
+                                                    const TorchOperand& target,
+                                                    const std::optional<TorchOperand>& weight, int64_t reduction,
+                                                    aclDataType out_dtype) {
+  const at::Tensor self_tensor = ToTorch(self);
+  at::Tensor grad_input = at::empty(self_tensor.sizes(), self_tensor.options());
+  at::binary_cross_entropy_backward_out(grad_input, ToTorch(grad).expand(self_tensor.sizes()), self_tensor,
+                                        ToTorch(target).expand(self_tensor.sizes()), OptionalToTorch(weight),
+                                        reduction);
+  return FromTorch(grad_input, out_dtype);
+}
+
+}  // namespace openaclnn::test

@@ -1,0 +1,43 @@
+// PyTorch 1.13's CPU operators as the independent reference (the only file that includes ATen). Each tensor is
+// handed to PyTorch as a contiguous tensor of the given data type holding the spec's logical values; the
+// result is converted by PyTorch to the requested output data type and returned as doubles in row-major order.
+#ifndef OPENACLNN_TESTS_CONFORMANCE_TORCH_REFERENCE_H_
+#define OPENACLNN_TESTS_CONFORMANCE_TORCH_REFERENCE_H_
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "acl/acl_base.h"
+#include "tensor_spec.h"
+
+namespace openaclnn::test {
+
+// One operand for PyTorch: logical values and the data type PyTorch computes with.
+struct TorchOperand {
+  const TensorSpec* spec;
+  aclDataType dtype;  // FLOAT, BF16, INT64 or UINT8.
+};
+
+// PyTorch's intra-op threads off: cases are tiny, and the library's stream worker shares the cores.
+void ConfigureTorchForTests();
+
+// at::nll_loss_backward_out(grad_input, grad_output, self, target, weight, reduction, ignore_index,
+// total_weight); grad_input has self's dtype, then .to(out_dtype).
+std::vector<double> TorchNllLossBackward(const TorchOperand& grad, const TorchOperand& self,
+                                         const TorchOperand& target, const std::optional<TorchOperand>& weight,
+                                         int64_t reduction, int64_t ignore_index, const TorchOperand& total_weight,
+                                         aclDataType out_dtype);
+
+// at::binary_cross_entropy_backward_out(grad_input, grad_output, self, target, weight, reduction), which applies
+// the weight with mul_ and the mean with div_(numel) as PyTorch's functional path does; grad_output and target
+// are expanded to self's shape first (PyTorch squeezes its operands, which breaks some broadcasts our API
+// accepts), the weight broadcasts in mul_. Then .to(out_dtype).
+std::vector<double> TorchBinaryCrossEntropyBackward(const TorchOperand& grad, const TorchOperand& self,
+                                                    const TorchOperand& target,
+                                                    const std::optional<TorchOperand>& weight, int64_t reduction,
+                                                    aclDataType out_dtype);
+
+}  // namespace openaclnn::test
+
+#endif  // OPENACLNN_TESTS_CONFORMANCE_TORCH_REFERENCE_H_
