@@ -1,0 +1,31 @@
+// Test helpers for the gradient checks: each forward and backward loss operator called once through the public
+// API on device tensors, synchronised, failing the test on any error.
+#ifndef OPENACLNN_TESTS_GRADIENT_CHECK_LOSS_CALLS_H_
+#define OPENACLNN_TESTS_GRADIENT_CHECK_LOSS_CALLS_H_
+
+#include <cstdint>
+
+#include "device_tensor.h"
+
+namespace openaclnn::test {
+
+// aclnnNLLLoss: out and totalWeightOut from self, target and weight.
+void CallNllLoss(const DeviceTensor& self, const DeviceTensor& target, const DeviceTensor& weight, int64_t reduction,
+                 int64_t ignore_index, const DeviceTensor& out, const DeviceTensor& total_weight);
+
+// aclnnNLLLossBackward: out (self's shape) from gradOutput and totalWeight.
+void CallNllLossBackward(const DeviceTensor& grad, const DeviceTensor& self, const DeviceTensor& target,
+                         const DeviceTensor& weight, int64_t reduction, int64_t ignore_index,
+                         const DeviceTensor& total_weight, const DeviceTensor& out);
+
+// aclnnBinaryCrossEntropy; weight may be null.
+void CallBce(const DeviceTensor& self, const DeviceTensor& target, const DeviceTensor* weight, int64_t reduction,
+             const DeviceTensor& out);
+
+// aclnnBinaryCrossEntropyBackward; weight may be null.
+void CallBceBackward(const DeviceTensor& grad, const DeviceTensor& self, const DeviceTensor& target,
+                     const DeviceTensor* weight, int64_t reduction, const DeviceTensor& out);
+
+}  // namespace openaclnn::test
+
+#endif  // OPENACLNN_TESTS_GRADIENT_CHECK_LOSS_CALLS_H_
