@@ -11,6 +11,7 @@
 #include "acl_environment.h"
 #include "aclnnop/aclnn_binary_cross_entropy_backward.h"
 #include "binary_cross_entropy_backward_reference.h"
+#include "openaclnn/openaclnn.h"
 #include "test_numeric.h"
 
 namespace openaclnn::test {
@@ -50,6 +51,25 @@ std::unique_ptr<DeviceTensor> MakeTensor(const OperandSpec& spec) {
   return std::make_unique<DeviceTensor>(spec.dims, spec.dtype, MakeLayout(spec.dims, spec.layout));
 }
 
+const char* KernelTargetName(int index) {
+  return openaclnnGetKernelTargetName(index % openaclnnGetKernelTargetCount());
+}
+
+// Selects a case's kernel implementation and thread count; restores the defaults at scope exit.
+class ScopedKernelChoice {
+ public:
+  ScopedKernelChoice(int target, int threads) {
+    EXPECT_EQ(openaclnnSetKernelTarget(KernelTargetName(target)), 0);
+    EXPECT_EQ(openaclnnSetNumThreads(threads), 0);
+  }
+  ~ScopedKernelChoice() {
+    openaclnnSetKernelTarget(nullptr);
+    openaclnnSetNumThreads(0);
+  }
+  ScopedKernelChoice(const ScopedKernelChoice&) = delete;
+  ScopedKernelChoice& operator=(const ScopedKernelChoice&) = delete;
+};
+
 }  // namespace
 
 std::string LayoutName(LayoutKind kind) {
@@ -67,6 +87,7 @@ std::string Describe(const BceCase& c) {
                      OperandText("target", c.target) + " ";
   text += c.has_weight ? OperandText("weight", c.weight) : std::string("weight=NULL");
   text += " " + OperandText("out", c.out) + " reduction=" + std::to_string(c.reduction);
+  text += std::string(" kernels=") + KernelTargetName(c.kernel_target) + " threads=" + std::to_string(c.threads);
   return text;
 }
 
@@ -143,6 +164,7 @@ std::string CompareBitExact(aclDataType out_dtype, const std::vector<double>& go
 
 void RunBceCase(const BceCase& c, std::mt19937_64& rng) {
   SCOPED_TRACE(Describe(c));
+  ScopedKernelChoice kernel_choice(c.kernel_target, c.threads);
   ScopedStream stream;
   auto grad = MakeTensor(c.grad);
   auto self = MakeTensor(c.self);

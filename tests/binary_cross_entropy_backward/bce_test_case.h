@@ -35,6 +35,10 @@ struct BceCase {
   OperandSpec out;     // dims are self's.
   bool has_weight = true;
   int64_t reduction = 0;
+  // Kernel implementation (index for openaclnnGetKernelTargetName, taken modulo the count; 0 is "reference")
+  // and kernel threads (0: the default) for this call; the previous settings are restored afterwards.
+  int kernel_target = 0;
+  int threads = 0;
 };
 
 std::string Describe(const BceCase& c);

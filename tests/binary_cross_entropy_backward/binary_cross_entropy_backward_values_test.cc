@@ -13,6 +13,7 @@
 #include "bce_test_case.h"
 #include "binary_cross_entropy_backward_reference.h"
 #include "device_tensor.h"
+#include "openaclnn/openaclnn.h"
 #include "test_numeric.h"
 
 namespace openaclnn::test {
@@ -120,6 +121,7 @@ TEST(BceBackwardValuesTest, EveryDtypeCombinationAndReduction) {
               }
               c.out = {out, c.self.dims, Pick(kOutLayouts, rng)};
               c.reduction = reduction;
+              c.kernel_target = cases;  // Every kernel implementation in turn.
               RunBceCase(c, rng);
               ++cases;
               if (HasFatalFailure()) {
@@ -174,6 +176,7 @@ TEST(BceBackwardValuesTest, EveryRankBroadcastPatternAndLayout) {
       }
       c.out = {Pick(kFloatTypes, rng), c.self.dims, kOutLayouts[out_layout_order[j % 3]]};
       c.reduction = static_cast<int64_t>(reduction_order[j % 3]);
+      c.kernel_target = static_cast<int>(rank + j);
       RunBceCase(c, rng);
       if (HasFatalFailure()) {
         return;
@@ -182,26 +185,43 @@ TEST(BceBackwardValuesTest, EveryRankBroadcastPatternAndLayout) {
   }
 }
 
-// Rows longer than the kernel's conversion chunk, many rows, a transposed out and more elements than one
-// parallel grain.
+// Rows longer than the kernel's conversion chunk, many rows and a transposed out under every kernel
+// implementation; more elements than one parallel grain (64 Ki) under the reference and the best SIMD kernels,
+// with one and with three threads.
 TEST(BceBackwardValuesTest, LongRowsAndLargeTensors) {
   std::mt19937_64 rng(TestSeed() + 2);
-  BceCase c;
-  c.self = {ACL_FLOAT16, {7, 1000}, LayoutKind::kContiguous};
-  c.grad = {ACL_FLOAT, {}, LayoutKind::kContiguous};
-  c.target = {ACL_FLOAT16, {7, 1000}, LayoutKind::kSliced};
-  c.weight = {ACL_BF16, {1000}, LayoutKind::kContiguous};
-  c.out = {ACL_FLOAT, {7, 1000}, LayoutKind::kTransposed};
-  c.reduction = 1;
-  RunBceCase(c, rng);
+  for (int target = 0; target < openaclnnGetKernelTargetCount(); ++target) {
+    for (int threads : {1, 3}) {
+      BceCase c;
+      c.kernel_target = target;
+      c.threads = threads;
+      c.self = {ACL_FLOAT16, {7, 1000}, LayoutKind::kContiguous};
+      c.grad = {ACL_FLOAT, {}, LayoutKind::kContiguous};
+      c.target = {ACL_FLOAT16, {7, 1000}, LayoutKind::kSliced};
+      c.weight = {ACL_BF16, {1000}, LayoutKind::kContiguous};
+      c.out = {ACL_FLOAT, {7, 1000}, LayoutKind::kTransposed};
+      c.reduction = 1;
+      RunBceCase(c, rng);
 
-  c.self = {ACL_BF16, {3, 300, 257}, LayoutKind::kContiguous};
-  c.grad = {ACL_BF16, {3, 300, 257}, LayoutKind::kContiguous};
-  c.target = {ACL_BF16, {300, 1}, LayoutKind::kContiguous};
-  c.weight = {ACL_BF16, {3, 1, 1}, LayoutKind::kContiguous};
-  c.out = {ACL_BF16, {3, 300, 257}, LayoutKind::kSliced};
-  c.reduction = 0;
-  RunBceCase(c, rng);
+      c.self = {ACL_BF16, {3, 40, 257}, LayoutKind::kContiguous};
+      c.grad = {ACL_BF16, {3, 40, 257}, LayoutKind::kContiguous};
+      c.target = {ACL_BF16, {40, 1}, LayoutKind::kContiguous};
+      c.weight = {ACL_BF16, {3, 1, 1}, LayoutKind::kContiguous};
+      c.out = {ACL_BF16, {3, 40, 257}, LayoutKind::kSliced};
+      c.reduction = 0;
+      RunBceCase(c, rng);
+
+      if (target <= 1) {
+        c.self = {ACL_FLOAT, {40, 4099}, LayoutKind::kContiguous};
+        c.grad = {ACL_FLOAT, {1}, LayoutKind::kContiguous};
+        c.target = {ACL_FLOAT, {40, 4099}, LayoutKind::kContiguous};
+        c.weight = {ACL_FLOAT, {40, 1}, LayoutKind::kContiguous};
+        c.out = {ACL_FLOAT, {40, 4099}, LayoutKind::kContiguous};
+        c.reduction = 2;
+        RunBceCase(c, rng);
+      }
+    }
+  }
 }
 
 // The common training shapes spelled out: NCHW input with a scalar gradOutput and a per-channel weight.
@@ -217,6 +237,18 @@ TEST(BceBackwardValuesTest, ScalarGradOutputAndPerChannelWeight) {
     c.reduction = reduction;
     RunBceCase(c, rng);
   }
+}
+
+// Runs body once under each kernel implementation (planned in phase 1), then restores the default.
+template <typename Body>
+void ForEachKernelTarget(Body&& body) {
+  for (int index = 0; index < openaclnnGetKernelTargetCount(); ++index) {
+    const char* name = openaclnnGetKernelTargetName(index);
+    SCOPED_TRACE(std::string("kernels ") + name);
+    ASSERT_EQ(openaclnnSetKernelTarget(name), 0);
+    body();
+  }
+  openaclnnSetKernelTarget(nullptr);
 }
 
 struct EdgeResult {
@@ -253,8 +285,8 @@ EdgeResult RunEdgeValues(aclDataType dtype, aclDataType out_dtype) {
   result.y = target.Read();
   uint64_t workspace_size = 0;
   aclOpExecutor* executor = nullptr;
-  EXPECT_EQ(aclnnBinaryCrossEntropyBackwardGetWorkspaceSize(grad.get(), self.get(), target.get(), nullptr, 0,
-                                                            out.get(), &workspace_size, &executor),
+  EXPECT_EQ(aclnnBinaryCrossEntropyBackwardGetWorkspaceSize(grad.get(), self.get(), target.get(), nullptr, 0, out.get(),
+                                                            &workspace_size, &executor),
             0);
   EXPECT_EQ(aclnnBinaryCrossEntropyBackward(nullptr, 0, executor, stream.get()), 0);
   EXPECT_EQ(aclrtSynchronizeStream(stream.get()), ACL_SUCCESS);
@@ -270,97 +302,102 @@ EdgeResult RunEdgeValues(aclDataType dtype, aclDataType out_dtype) {
 // (DECISIONS 6), so x = 0 or 1 gives finite values even from fp16 inputs, x = y gives exactly 0 (not 0/0), and NaN
 // propagates.
 TEST(BceBackwardValuesTest, EdgeValuesOfSelfAndTarget) {
-  for (aclDataType dtype : kFloatTypes) {
-    for (aclDataType out_dtype : kFloatTypes) {
-      SCOPED_TRACE(std::string("inputs ") + std::to_string(dtype) + ", out " + std::to_string(out_dtype));
-      const EdgeResult r = RunEdgeValues(dtype, out_dtype);
-      BceCase shape_only;
-      shape_only.has_weight = false;
-      shape_only.out.dtype = out_dtype;
-      EXPECT_EQ(CompareWithReference(out_dtype, AllowedUlps(shape_only), r.got, r.expected), "");
-      EXPECT_EQ(CompareBitExact(out_dtype, r.got, r.float_order), "");
-      for (size_t i = 0; i < r.x.size(); ++i) {
-        SCOPED_TRACE("x = " + std::to_string(r.x[i]) + ", y = " + std::to_string(r.y[i]));
-        if (std::isnan(r.x[i])) {
-          EXPECT_TRUE(std::isnan(r.got[i]));
-          continue;
-        }
-        if (r.x[i] == r.y[i]) {
-          EXPECT_EQ(r.got[i], 0.0);
-          EXPECT_FALSE(std::signbit(r.got[i]));
-          continue;
-        }
-        const double sign = r.x[i] > r.y[i] ? 1.0 : -1.0;
-        if (r.x[i] == 0.0 || r.x[i] == 1.0) {
-          // 1.5 * |x - y| / 1e-12f: finite in FLOAT and BFLOAT16, beyond FLOAT16's range.
-          const double magnitude = 1.5 * std::fabs(r.x[i] - r.y[i]) / static_cast<double>(1e-12f);
-          if (out_dtype == ACL_FLOAT16) {
-            EXPECT_EQ(r.got[i], sign * std::numeric_limits<double>::infinity());
-          } else {
-            EXPECT_TRUE(std::isfinite(r.got[i]));
-            EXPECT_LE(UlpDistance(out_dtype, r.got[i], RoundTo(out_dtype, sign * magnitude)), 1.0);
+  ForEachKernelTarget([] {
+    for (aclDataType dtype : kFloatTypes) {
+      for (aclDataType out_dtype : kFloatTypes) {
+        SCOPED_TRACE(std::string("inputs ") + std::to_string(dtype) + ", out " + std::to_string(out_dtype));
+        const EdgeResult r = RunEdgeValues(dtype, out_dtype);
+        BceCase shape_only;
+        shape_only.has_weight = false;
+        shape_only.out.dtype = out_dtype;
+        EXPECT_EQ(CompareWithReference(out_dtype, AllowedUlps(shape_only), r.got, r.expected), "");
+        EXPECT_EQ(CompareBitExact(out_dtype, r.got, r.float_order), "");
+        for (size_t i = 0; i < r.x.size(); ++i) {
+          SCOPED_TRACE("x = " + std::to_string(r.x[i]) + ", y = " + std::to_string(r.y[i]));
+          if (std::isnan(r.x[i])) {
+            EXPECT_TRUE(std::isnan(r.got[i]));
+            continue;
           }
+          if (r.x[i] == r.y[i]) {
+            EXPECT_EQ(r.got[i], 0.0);
+            EXPECT_FALSE(std::signbit(r.got[i]));
+            continue;
+          }
+          const double sign = r.x[i] > r.y[i] ? 1.0 : -1.0;
+          if (r.x[i] == 0.0 || r.x[i] == 1.0) {
+            // 1.5 * |x - y| / 1e-12f: finite in FLOAT and BFLOAT16, beyond FLOAT16's range.
+            const double magnitude = 1.5 * std::fabs(r.x[i] - r.y[i]) / static_cast<double>(1e-12f);
+            if (out_dtype == ACL_FLOAT16) {
+              EXPECT_EQ(r.got[i], sign * std::numeric_limits<double>::infinity());
+            } else {
+              EXPECT_TRUE(std::isfinite(r.got[i]));
+              EXPECT_LE(UlpDistance(out_dtype, r.got[i], RoundTo(out_dtype, sign * magnitude)), 1.0);
+            }
+          }
+          EXPECT_EQ(std::signbit(r.got[i]), sign < 0);
         }
-        EXPECT_EQ(std::signbit(r.got[i]), sign < 0);
       }
     }
-  }
+  });
 }
 
 // NaN in gradOutput, target or weight reaches out; the other elements are unaffected.
 TEST(BceBackwardValuesTest, NanInputsPropagate) {
-  const double kNan = std::numeric_limits<double>::quiet_NaN();
-  for (aclDataType dtype : kFloatTypes) {
-    ScopedStream stream;
-    DeviceTensor grad({3}, dtype);
-    DeviceTensor self({3}, dtype);
-    DeviceTensor target({3}, dtype);
-    DeviceTensor weight({3}, dtype);
-    DeviceTensor out({3}, dtype);
-    grad.Fill({kNan, 1.0, 1.0});
-    self.Fill({0.25, 0.25, 0.25});
-    target.Fill({0.0, kNan, 0.0});
-    weight.Fill({1.0, 1.0, kNan});
-    uint64_t workspace_size = 0;
-    aclOpExecutor* executor = nullptr;
-    ASSERT_EQ(aclnnBinaryCrossEntropyBackwardGetWorkspaceSize(grad.get(), self.get(), target.get(), weight.get(),
-                                                              0, out.get(), &workspace_size, &executor),
-              0);
-    ASSERT_EQ(aclnnBinaryCrossEntropyBackward(nullptr, 0, executor, stream.get()), 0);
-    ASSERT_EQ(aclrtSynchronizeStream(stream.get()), ACL_SUCCESS);
-    for (double value : out.Read()) {
-      EXPECT_TRUE(std::isnan(value)) << value;
+  ForEachKernelTarget([] {
+    const double kNan = std::numeric_limits<double>::quiet_NaN();
+    for (aclDataType dtype : kFloatTypes) {
+      ScopedStream stream;
+      DeviceTensor grad({3}, dtype);
+      DeviceTensor self({3}, dtype);
+      DeviceTensor target({3}, dtype);
+      DeviceTensor weight({3}, dtype);
+      DeviceTensor out({3}, dtype);
+      grad.Fill({kNan, 1.0, 1.0});
+      self.Fill({0.25, 0.25, 0.25});
+      target.Fill({0.0, kNan, 0.0});
+      weight.Fill({1.0, 1.0, kNan});
+      uint64_t workspace_size = 0;
+      aclOpExecutor* executor = nullptr;
+      ASSERT_EQ(aclnnBinaryCrossEntropyBackwardGetWorkspaceSize(grad.get(), self.get(), target.get(), weight.get(), 0,
+                                                                out.get(), &workspace_size, &executor),
+                0);
+      ASSERT_EQ(aclnnBinaryCrossEntropyBackward(nullptr, 0, executor, stream.get()), 0);
+      ASSERT_EQ(aclrtSynchronizeStream(stream.get()), ACL_SUCCESS);
+      for (double value : out.Read()) {
+        EXPECT_TRUE(std::isnan(value)) << value;
+      }
     }
-  }
+  });
 }
 
 // With x = 0.5 the denominator is exactly 0.25 and every step is exact: g * (x - y) / 0.25 * w * (1 / 8) with
 // g = 1, w = 0.5 gives exactly +-0.125 or 0, in every data type, for every input and out type.
 TEST(BceBackwardValuesTest, ExactWhereTheMathIsExact) {
-  for (aclDataType in : kFloatTypes) {
-    for (aclDataType out_dtype : kFloatTypes) {
-      ScopedStream stream;
-      DeviceTensor grad({1}, in);
-      DeviceTensor self({2, 4}, in);
-      DeviceTensor target({4}, in);
-      DeviceTensor weight({2, 1}, in);
-      DeviceTensor out({2, 4}, out_dtype);
-      grad.Fill({1.0});
-      self.Fill(std::vector<double>(8, 0.5));
-      target.Fill({0.0, 1.0, 0.5, 0.0});
-      weight.Fill({0.5, -0.5});
-      uint64_t workspace_size = 0;
-      aclOpExecutor* executor = nullptr;
-      ASSERT_EQ(aclnnBinaryCrossEntropyBackwardGetWorkspaceSize(grad.get(), self.get(), target.get(),
-                                                                weight.get(), 1, out.get(), &workspace_size,
-                                                                &executor),
-                0);
-      ASSERT_EQ(aclnnBinaryCrossEntropyBackward(nullptr, 0, executor, stream.get()), 0);
-      ASSERT_EQ(aclrtSynchronizeStream(stream.get()), ACL_SUCCESS);
-      const std::vector<double> expected = {0.125, -0.125, 0.0, 0.125, -0.125, 0.125, -0.0, -0.125};
-      EXPECT_EQ(out.Read(), expected);
+  ForEachKernelTarget([] {
+    for (aclDataType in : kFloatTypes) {
+      for (aclDataType out_dtype : kFloatTypes) {
+        ScopedStream stream;
+        DeviceTensor grad({1}, in);
+        DeviceTensor self({2, 4}, in);
+        DeviceTensor target({4}, in);
+        DeviceTensor weight({2, 1}, in);
+        DeviceTensor out({2, 4}, out_dtype);
+        grad.Fill({1.0});
+        self.Fill(std::vector<double>(8, 0.5));
+        target.Fill({0.0, 1.0, 0.5, 0.0});
+        weight.Fill({0.5, -0.5});
+        uint64_t workspace_size = 0;
+        aclOpExecutor* executor = nullptr;
+        ASSERT_EQ(aclnnBinaryCrossEntropyBackwardGetWorkspaceSize(grad.get(), self.get(), target.get(), weight.get(), 1,
+                                                                  out.get(), &workspace_size, &executor),
+                  0);
+        ASSERT_EQ(aclnnBinaryCrossEntropyBackward(nullptr, 0, executor, stream.get()), 0);
+        ASSERT_EQ(aclrtSynchronizeStream(stream.get()), ACL_SUCCESS);
+        const std::vector<double> expected = {0.125, -0.125, 0.0, 0.125, -0.125, 0.125, -0.0, -0.125};
+        EXPECT_EQ(out.Read(), expected);
+      }
     }
-  }
+  });
 }
 
 // The document's inputs: 0.1 * (0.3 - 0.5) / (0.3 * 0.7) = -0.0952381 everywhere.
