@@ -1,0 +1,399 @@
+// Writes the seed corpus: small programs (program.h) that reach each part of the API once, for the fuzzer to
+// mutate. `openaclnn_fuzz_seeds <dir>` (re)writes fuzz/corpus; the fuzz_seeds_current test checks that the
+// committed files are what this program writes.
+#include <cstdio>
+#include <fstream>
+#include <initializer_list>
+#include <iterator>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "byte_io.h"
+#include "program.h"
+#include "value_tables.h"
+
+namespace openaclnn::fuzz {
+namespace {
+
+struct TensorSpec {
+  TensorSpec(std::vector<uint8_t> dims_in, aclDataType dtype_in, uint8_t buffer_in,
+             StrideMode strides_in = StrideMode::kNull, std::vector<uint8_t> explicit_strides_in = {},
+             uint8_t offset_in = 0, uint16_t byte_offset_in = 0, PointerKind pointer_in = PointerKind::kBuffer)
+      : dims(std::move(dims_in)),
+        dtype(dtype_in),
+        buffer(buffer_in),
+        strides(strides_in),
+        explicit_strides(std::move(explicit_strides_in)),
+        offset(offset_in),
+        byte_offset(byte_offset_in),
+        pointer(pointer_in) {}
+
+  std::vector<uint8_t> dims;  // Raw dim bytes (small values mean themselves).
+  aclDataType dtype;
+  uint8_t buffer;
+  StrideMode strides;
+  std::vector<uint8_t> explicit_strides;  // Raw stride bytes, with StrideMode::kExplicit.
+  uint8_t offset;                         // Raw offset byte.
+  uint16_t byte_offset;
+  PointerKind pointer;
+};
+
+class Program {
+ public:
+  template <typename Args>
+  Program& Add(Op op, Args args) {
+    uint8_t code = static_cast<uint8_t>(op);
+    writer_(code);
+    args.Visit(writer_);
+    return *this;
+  }
+
+  Program& Malloc(uint16_t bytes, MallocKind kind = MallocKind::kDevice) {
+    return Add(Op::kMalloc, MallocArgs{static_cast<uint8_t>(kind), static_cast<uint16_t>(bytes - 1), 0});
+  }
+
+  Program& Tensor(const TensorSpec& spec) {
+    CreateTensorArgs args;
+    args.rank = static_cast<uint8_t>(spec.dims.size());
+    for (size_t i = 0; i < spec.dims.size(); ++i) {
+      args.dims[i] = spec.dims[i];
+    }
+    args.dtype = DtypeByte(spec.dtype);
+    args.stride_mode = static_cast<uint8_t>(spec.strides);
+    for (size_t i = 0; i < spec.explicit_strides.size(); ++i) {
+      args.strides[i] = spec.explicit_strides[i];
+    }
+    args.offset = spec.offset;
+    args.format = FormatByte(ACL_FORMAT_ND);
+    args.storage_mode = static_cast<uint8_t>(StorageMode::kSameAsView);
+    args.pointer_kind = static_cast<uint8_t>(spec.pointer);
+    args.buffer = spec.buffer;
+    args.byte_offset = spec.byte_offset;
+    return Add(Op::kCreateTensor, args);
+  }
+
+  Program& Floats(uint8_t buffer, aclDataType dtype, std::initializer_list<double> values) {
+    FillValuesArgs args{buffer, DtypeByte(dtype), static_cast<uint8_t>(values.size() - 1), {}};
+    int i = 0;
+    for (double value : values) {
+      args.values[i++] = FloatFillIndex(value);
+    }
+    return Add(Op::kFillValues, args);
+  }
+
+  Program& Integers(uint8_t buffer, aclDataType dtype, std::initializer_list<int64_t> values) {
+    FillValuesArgs args{buffer, DtypeByte(dtype), static_cast<uint8_t>(values.size() - 1), {}};
+    int i = 0;
+    for (int64_t value : values) {
+      args.values[i++] = IntegerFillIndex(value);
+    }
+    return Add(Op::kFillValues, args);
+  }
+
+  Program& Nll(std::initializer_list<uint8_t> tensors, uint8_t reduction, int64_t ignore_index = -100,
+               uint8_t null_outputs = 0) {
+    NllPhase1Args args;
+    int i = 0;
+    for (uint8_t tensor : tensors) {
+      args.tensors[i++] = tensor;
+    }
+    args.reduction = reduction;
+    args.ignore_index = IgnoreIndexByte(ignore_index);
+    args.null_outputs = null_outputs;
+    return Add(Op::kNllPhase1, args);
+  }
+
+  Program& Bce(std::initializer_list<uint8_t> tensors, uint8_t reduction, uint8_t null_outputs = 0) {
+    BcePhase1Args args;
+    int i = 0;
+    for (uint8_t tensor : tensors) {
+      args.tensors[i++] = tensor;
+    }
+    args.reduction = reduction;
+    args.null_outputs = null_outputs;
+    return Add(Op::kBcePhase1, args);
+  }
+
+  // observed: synchronise and check memory; otherwise leave the launch queued.
+  Program& Run(uint8_t executor, uint8_t stream, bool observed = true, uint8_t workspace = 0,
+               uint8_t wrong_api = 0) {
+    return Add(Op::kRunExecutor,
+               RunExecutorArgs{executor, wrong_api, stream, workspace, static_cast<uint8_t>(observed ? 0 : 1)});
+  }
+
+  Program& Stream(bool launch_blocking = false) {
+    return Add(Op::kCreateStream, CreateStreamArgs{static_cast<uint8_t>(launch_blocking ? 1 : 0)});
+  }
+
+  Program& Raw(const std::vector<uint8_t>& bytes) {
+    writer_.Bytes(bytes);
+    return *this;
+  }
+
+  Program& Device(Lifecycle what) { return Add(Op::kDeviceLifecycle, LifecycleArgs{static_cast<uint8_t>(what)}); }
+
+  const std::vector<uint8_t>& bytes() const { return writer_.bytes(); }
+
+ private:
+  ByteWriter writer_;
+};
+
+// Buffers 0..5 and tensors 0..5 for an NLL call: gradOutput, self, target, weight, totalWeight, out.
+Program NllCase(aclDataType dtype, aclDataType target_dtype, uint8_t rows, uint8_t classes, bool per_row_grad) {
+  Program p;
+  for (int i = 0; i < 6; ++i) {
+    p.Malloc(256);
+  }
+  p.Floats(0, dtype, {3.1, 2.0, 0.5})
+      .Floats(1, dtype, {0.25, -1.0})
+      .Integers(2, target_dtype, {0, 2, 1, 3})
+      .Floats(3, dtype, {1.0, 0.5, 2.0, 0.25})
+      .Floats(4, dtype, {2.0});
+  if (per_row_grad) {
+    p.Tensor({{rows}, dtype, 0});
+  } else {
+    p.Tensor({{}, dtype, 0});
+  }
+  p.Tensor({{rows, classes}, dtype, 1})
+      .Tensor({{rows}, target_dtype, 2})
+      .Tensor({{classes}, dtype, 3})
+      .Tensor({{1}, dtype, 4})
+      .Tensor({{rows, classes}, dtype, 5});
+  return p;
+}
+
+// Buffers 0..4 and tensors 0..4 for a BCE call: gradOutput, self, target, weight, out.
+Program BceCase(aclDataType dtype, std::vector<uint8_t> dims, std::vector<uint8_t> weight_dims) {
+  Program p;
+  for (int i = 0; i < 5; ++i) {
+    p.Malloc(512);
+  }
+  p.Floats(0, dtype, {1.0, 3.1, -1.0})
+      .Floats(1, dtype, {0.25, 0.5, 0.999, 1e-7, 0.0, 1.0})
+      .Floats(2, dtype, {0.0, 1.0, 0.5})
+      .Floats(3, dtype, {2.0, 0.5})
+      .Tensor({dims, dtype, 0})
+      .Tensor({dims, dtype, 1})
+      .Tensor({dims, dtype, 2})
+      .Tensor({weight_dims, dtype, 3})
+      .Tensor({dims, dtype, 4});
+  return p;
+}
+
+std::vector<std::pair<std::string, Program>> Seeds() {
+  std::vector<std::pair<std::string, Program>> seeds;
+
+  Program doc = NllCase(ACL_FLOAT, ACL_INT64, 2, 3, true);
+  doc.Stream().Nll({0, 1, 2, 3, 4, 5}, 0).Run(0, 1).Add(Op::kSyncStream, StreamArgs{1});
+  seeds.emplace_back("nll_none_float_int64", doc);
+
+  Program mean = NllCase(ACL_FLOAT16, ACL_INT32, 3, 4, false);
+  mean.Tensor({{3, 4}, ACL_FLOAT16, 5, StrideMode::kTransposed})  // Tensor 6: a transposed out.
+      .Nll({0, 1, 2, 3, 4, 6}, 1, 1)
+      .Run(0, 0);
+  seeds.emplace_back("nll_mean_fp16_int32_transposed_out", mean);
+
+  Program sum = NllCase(ACL_BF16, ACL_UINT8, 4, 4, false);
+  sum.Add(Op::kKernelConfig, KernelConfigArgs{2, 1});  // The second-best SIMD target.
+  sum.Stream().Stream(true)
+      .Tensor({{4, 4}, ACL_BF16, 1, StrideMode::kPadded, {}, 2})  // Tensor 6: padded self with an offset.
+      .Nll({0, 6, 2, 3, 4, 5}, 2)
+      .Add(Op::kSetRepeatable, ExecutorArgs{0})
+      .Run(0, 1, false)
+      .Run(0, 2, true)
+      .Run(0, 0, true)
+      .Add(Op::kDestroyExecutor, ExecutorArgs{0})
+      .Run(0, 1);  // Released: must be refused.
+  seeds.emplace_back("nll_sum_bf16_repeatable", sum);
+
+  Program one_row = NllCase(ACL_FLOAT, ACL_INT64, 1, 5, false);
+  one_row.Add(Op::kKernelConfig, KernelConfigArgs{0, 2});  // The reference kernels on two threads.
+  one_row.Tensor({{5}, ACL_FLOAT, 1})  // Tensor 6: 1-D self.
+      .Tensor({{}, ACL_INT64, 2})      // Tensor 7: 0-D target.
+      .Tensor({{5}, ACL_FLOAT, 5})     // Tensor 8: 1-D out.
+      .Nll({0, 6, 7, 3, 4, 8}, 0)
+      .Run(0, 0);
+  seeds.emplace_back("nll_one_dimensional", one_row);
+
+  Program bad_target = NllCase(ACL_FLOAT, ACL_INT64, 3, 4, true);
+  bad_target.Integers(2, ACL_INT64, {1, 7, -1})
+      .Stream()
+      .Nll({0, 1, 2, 3, 4, 5}, 0)
+      .Run(0, 1)
+      .Add(Op::kSyncStream, StreamArgs{1});
+  seeds.emplace_back("nll_target_out_of_range", bad_target);
+
+  Program bce = BceCase(ACL_FLOAT, {2, 3}, {3});
+  bce.Stream().Bce({0, 1, 2, 3, 4}, 0).Run(0, 1);
+  for (uint8_t target = 0; target < 6; ++target) {  // The reference kernels, then every SIMD target.
+    bce.Add(Op::kKernelConfig, KernelConfigArgs{target, static_cast<uint8_t>(target % 3 + 1)})
+        .Bce({0, 1, 2, 3, 4}, 2)
+        .Run(0, 1);
+  }
+  bce.Add(Op::kKernelConfig, KernelConfigArgs{kUnknownKernelTarget, 5});
+  seeds.emplace_back("bce_none_float_broadcast_weight", bce);
+
+  Program bce_mean = BceCase(ACL_FLOAT16, {4, 2, 3}, {1, 3});
+  bce_mean.Tensor({{}, ACL_FLOAT16, 0})  // Tensor 5: one gradOutput for mean.
+      .Bce({5, 1, 2, kNullTensor, 4}, 1)
+      .Run(0, 0)
+      .Bce({5, 1, 2, 3, 4}, 2)
+      .Add(Op::kSetRepeatable, ExecutorArgs{0})  // The first executor was released by its run.
+      .Run(0, 0, false)
+      .Run(0, 0, true, 0, 1);  // Through the other operator's phase 2: must be refused.
+  seeds.emplace_back("bce_fp16_mean_no_weight_then_repeatable_sum", bce_mean);
+
+  Program bce_bf16 = BceCase(ACL_BF16, {3, 4}, {4});
+  bce_bf16.Add(Op::kKernelConfig, KernelConfigArgs{0, 0});  // The reference kernels.
+  bce_bf16.Tensor({{3, 4}, ACL_BF16, 1, StrideMode::kReversed})
+      .Bce({0, 5, 2, 3, 4}, 1)
+      .Run(0, 0);
+  seeds.emplace_back("bce_mean_bf16_column_major_self", bce_bf16);
+
+  Program empty;
+  empty.Malloc(64).Malloc(64)
+      .Tensor({{0, 3}, ACL_FLOAT, 0})
+      .Tensor({{0}, ACL_INT64, 1})
+      .Tensor({{3}, ACL_FLOAT, 0})
+      .Tensor({{1}, ACL_FLOAT, 0})
+      .Tensor({{0, 3}, ACL_FLOAT, 1})
+      .Tensor({{0}, ACL_FLOAT, 0})
+      .Nll({5, 0, 1, 2, 3, 4}, 0)
+      .Run(0, 0)
+      .Bce({0, 0, 0, kNullTensor, 4}, 1)
+      .Run(0, 0);
+  seeds.emplace_back("empty_tensors", empty);
+
+  Program bad = NllCase(ACL_FLOAT, ACL_INT64, 2, 3, true);
+  bad.Nll({kNullTensor, 1, 2, 3, 4, 5}, 0)
+      .Nll({0, 1, 2, 3, 4, 5}, 0, -100, 0xff)  // NULL workspaceSize and executor.
+      .Nll({0, 2, 2, 3, 4, 5}, 0)              // INT64 self.
+      .Nll({0, 1, 2, 3, 4, 5}, 230)            // Reduction out of range.
+      .Tensor({{2, 3, 1}, ACL_FLOAT, 1})       // Tensor 6: rank 3.
+      .Nll({0, 6, 2, 3, 4, 5}, 0)
+      .Tensor({{2, 3}, ACL_FLOAT, 5, StrideMode::kExplicit, {0, 1}})  // Tensor 7: overlapping out.
+      .Nll({0, 1, 2, 3, 4, 7}, 0)
+      .Tensor({{2, 3}, ACL_FLOAT, 1, StrideMode::kExplicit, {224, 1}})  // Tensor 8: a negative stride.
+      .Bce({8, 8, 8, kNullTensor, 5}, 0)
+      .Tensor({{2, 3}, ACL_FLOAT, 1, StrideMode::kExplicit, {228, 229}})  // Tensor 9: strides past int64.
+      .Bce({9, 9, 9, kNullTensor, 5}, 0)
+      .Tensor({{2, 3}, ACL_FLOAT, 1, StrideMode::kNull, {}, 224})  // Tensor 10: a negative offset.
+      .Nll({0, 10, 2, 3, 4, 10}, 0)
+      .Tensor({{229, 229}, ACL_FLOAT, 1})  // Dims whose product overflows: refused at creation.
+      .Tensor({{2, 3}, ACL_FLOAT, 0, StrideMode::kNull, {}, 0, 0, PointerKind::kNull})  // Tensor 11: NULL data.
+      .Nll({0, 1, 2, 3, 4, 11}, 0);
+  CreateTensorArgs too_many;
+  too_many.rank = 229;  // Rank 33.
+  bad.Add(Op::kCreateTensor, too_many);
+  CreateTensorArgs null_dims;
+  null_dims.rank = 2;
+  null_dims.dims_null = 1;
+  bad.Add(Op::kCreateTensor, null_dims)
+      .Add(Op::kQueryTensor, QueryTensorArgs{kNullTensor, 0, 0})
+      .Add(Op::kQueryTensor, QueryTensorArgs{1, 0, 1})
+      .Add(Op::kQueryTensor, QueryTensorArgs{1, 3, 0})
+      .Add(Op::kDestroyTensor, DestroyTensorArgs{1, 1})
+      .Run(3, 0);  // An empty executor slot: NULL executor.
+  seeds.emplace_back("bad_arguments", bad);
+
+  Program outside = NllCase(ACL_FLOAT, ACL_INT64, 2, 3, true);
+  outside.Malloc(8)
+      .Tensor({{2, 3}, ACL_FLOAT, 6})  // Tensor 6: 24 bytes over an 8-byte block.
+      .Nll({0, 1, 2, 3, 4, 6}, 0)
+      .Tensor({{2, 3}, ACL_FLOAT, 5, StrideMode::kNull, {}, 0, 250})  // Tensor 7: starts past the block.
+      .Nll({0, 1, 2, 3, 4, 7}, 0)
+      .Add(Op::kFree, FreeArgs{4, 0})
+      .Tensor({{1}, ACL_FLOAT, 4, StrideMode::kNull, {}, 0, 0, PointerKind::kDangling})  // Tensor 8: freed.
+      .Nll({0, 1, 2, 3, 8, 5}, 1)
+      .Tensor({{2, 3}, ACL_FLOAT, 0, StrideMode::kNull, {}, 0, 0, PointerKind::kWild})  // Tensor 9: wild.
+      .Nll({0, 1, 2, 3, 4, 9}, 0);
+  seeds.emplace_back("views_outside_their_blocks", outside);
+
+  Program lifecycle = NllCase(ACL_FLOAT, ACL_INT64, 2, 3, true);
+  lifecycle.Stream().Stream()
+      .Nll({0, 1, 2, 3, 4, 5}, 0)
+      .Add(Op::kSetRepeatable, ExecutorArgs{0})
+      .Run(0, 1, false)
+      .Run(0, 2, false)
+      .Run(0, 1, false)
+      .Add(Op::kDestroyStream, StreamArgs{1})  // With queued work.
+      .Run(0, 2, false)
+      .Device(Lifecycle::kResetAndSet)  // Streams released with work queued.
+      .Add(Op::kSyncStream, StreamArgs{2})
+      .Run(0, 0, false)
+      .Nll({0, 1, 2, 3, 4, 5}, 0)
+      .Device(Lifecycle::kFinalizeAndInit)  // Memory and streams released; executors live.
+      .Add(Op::kDestroyExecutor, ExecutorArgs{0})
+      .Add(Op::kDestroyExecutor, ExecutorArgs{1})
+      .Device(Lifecycle::kInitAgain)
+      .Device(Lifecycle::kSet)
+      .Device(Lifecycle::kReset)
+      .Device(Lifecycle::kSetBadDevice)
+      .Device(Lifecycle::kResetBadDevice)
+      .Device(Lifecycle::kInitBadConfig)
+      .Device(Lifecycle::kFinalize)
+      .Device(Lifecycle::kFinalize)
+      .Malloc(64)  // Not initialised: refused.
+      .Stream()
+      .Add(Op::kSyncDevice, NoArgs{});
+  seeds.emplace_back("device_lifecycle_with_live_resources", lifecycle);
+
+  Program memory;
+  memory.Malloc(100).Malloc(64, MallocKind::kHost).Malloc(1, MallocKind::kZeroBytes)
+      .Add(Op::kMalloc, MallocArgs{static_cast<uint8_t>(MallocKind::kLargeDevice), 100, 2})
+      .Add(Op::kCopyBytes, CopyBytesArgs{0, 0, ACL_MEMCPY_HOST_TO_DEVICE, 4, 8})
+      .Raw(std::vector<uint8_t>(8, 0x5a))  // The bytes a copy into a buffer takes follow its fields.
+      .Add(Op::kCopyBytes, CopyBytesArgs{0, 0, ACL_MEMCPY_HOST_TO_DEVICE, 90, 20})  // 20 bytes into 10: refused.
+      .Raw(std::vector<uint8_t>(20, 0x11))
+      .Add(Op::kCopyBytes, CopyBytesArgs{0, 3, ACL_MEMCPY_DEVICE_TO_HOST, 0, 50})  // Destination one short.
+      .Add(Op::kCopyBytes, CopyBytesArgs{3, 1, ACL_MEMCPY_DEVICE_TO_DEVICE, 0, 4000})
+      .Add(Op::kMemset, MemsetArgs{0, 10, 50, 0x7f, 40})
+      .Add(Op::kMemset, MemsetArgs{0, 10, 50, 0x7f, 60})  // More than maxCount: refused.
+      .Add(Op::kFree, FreeArgs{1, static_cast<uint8_t>(FreeMode::kWrongKind)})
+      .Add(Op::kFree, FreeArgs{1, static_cast<uint8_t>(FreeMode::kFreeTwice)})
+      .Add(Op::kFree, FreeArgs{5, 0})  // Never allocated.
+      .Add(Op::kTakeErrors, NoArgs{});
+  for (uint8_t call = 0; call < static_cast<uint8_t>(MiscCall::kCount); ++call) {
+    memory.Add(Op::kMisc, MiscArgs{call, 0, 0x3c00}).Add(Op::kMisc, MiscArgs{call, 1, 0x7bff});
+  }
+  seeds.emplace_back("memory_and_queries", memory);
+  return seeds;
+}
+
+}  // namespace
+}  // namespace openaclnn::fuzz
+
+int main(int argc, char** argv) {
+  const bool check = argc == 3 && std::string(argv[1]) == "--check";
+  if (argc != 2 && !check) {
+    std::fprintf(stderr, "usage: %s <output directory>   or   %s --check <corpus directory>\n", argv[0], argv[0]);
+    return 2;
+  }
+  const std::string directory = argv[argc - 1];
+  int stale = 0;
+  for (const auto& [name, program] : openaclnn::fuzz::Seeds()) {
+    const std::string path = directory + "/" + name;
+    const std::vector<uint8_t>& bytes = program.bytes();
+    if (check) {
+      std::ifstream file(path, std::ios::binary);
+      const std::vector<uint8_t> stored((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+      if (!file.is_open() || stored != bytes) {
+        std::fprintf(stderr, "%s is missing or differs from what this generator writes; regenerate the corpus "
+                     "(docs/TESTING.md)\n", path.c_str());
+        ++stale;
+      }
+      continue;
+    }
+    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    file.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    if (!file) {
+      std::fprintf(stderr, "cannot write %s\n", path.c_str());
+      return 1;
+    }
+  }
+  if (check) {
+    std::printf("%s\n", stale == 0 ? "the seed corpus is up to date" : "the seed corpus is stale");
+  }
+  return stale == 0 ? 0 : 1;
+}

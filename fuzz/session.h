@@ -1,0 +1,146 @@
+// One fuzz input run as a program against the C API. The session keeps a model of every resource it made
+// (buffers, tensors, executors, streams) so that it only does what a correct program may do with memory it
+// owns, and leaves everything else to the library to refuse:
+//   - in checked memory mode (OPENACLNN_CHECKED_MEMORY=1) anything goes: views past the end of their block,
+//     into freed blocks or at wild addresses, and executors run after their memory was freed; the library must
+//     refuse whatever it would touch outside live blocks (in phase 1 or, after a free, in phase 2), and the
+//     sanitizers catch any byte it touches anyway;
+//   - without it, a view that reaches outside the caller's buffers is one the library cannot know to be wrong,
+//     so the session never passes one, and never runs an executor whose tensors reach freed memory;
+//   - views the library documents it refuses (NULL data, negative offsets or strides, extents past int64) are
+//     always passed.
+// Oracles besides the sanitizers: every failing call leaves an error message naming the API; calls that must
+// fail (NULL outputs, double frees, released executors, counts past destMax, ...) fail; a successful phase 1
+// returns an executor; a run writes no byte outside out, and a refused one none at all.
+// At the end every resource is released, so the leak checker sees a clean slate after each input.
+#ifndef OPENACLNN_FUZZ_SESSION_H_
+#define OPENACLNN_FUZZ_SESSION_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclnn/acl_meta.h"
+#include "byte_io.h"
+#include "layout.h"
+#include "program.h"
+
+namespace openaclnn::fuzz {
+
+// Runtime state that outlives one input (aclInit / aclrtSetDevice are process-wide).
+struct RuntimeModel {
+  bool initialized = false;
+  int device_opens = 0;  // aclrtSetDevice calls not yet matched by aclrtResetDevice.
+  bool checked_memory = false;  // The library refuses views outside live blocks (probed at start-up).
+};
+
+enum class OperatorApi { kNll, kBce };
+
+struct BufferSlot {
+  void* base = nullptr;
+  size_t size = 0;
+  bool host = false;
+  bool live = false;
+};
+
+struct TensorSlot {
+  aclTensor* handle = nullptr;
+  ViewLayout layout;
+  bool live = false;
+};
+
+struct ExecutorSlot {
+  aclOpExecutor* handle = nullptr;
+  OperatorApi api = OperatorApi::kNll;
+  bool live = false;  // As far as the documented protocol tells.
+  bool repeatable = false;
+  uint64_t workspace_size = 0;
+  std::vector<ViewReach> reaches;  // Of every tensor it was made with.
+  ViewLayout out;
+};
+
+struct StreamSlot {
+  aclrtStream handle = nullptr;
+  bool live = false;
+};
+
+class Session {
+ public:
+  explicit Session(RuntimeModel* runtime);
+  ~Session();  // Releases every resource and restores an open device.
+
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  void Run(const uint8_t* data, size_t size);
+
+ private:
+  static constexpr int kMaxOperations = 512;
+
+  void Step(Op op, ByteReader& reader);
+
+  // session_runtime.cc
+  void Malloc(const MallocArgs& args);
+  void Free(const FreeArgs& args);
+  void CreateStream(const CreateStreamArgs& args);
+  void DestroyStream(const StreamArgs& args);
+  void SyncStream(const StreamArgs& args);
+  void SyncDevice();
+  void FillValues(const FillValuesArgs& args);
+  void CopyBytes(const CopyBytesArgs& args, ByteReader& reader);
+  void Memset(const MemsetArgs& args);
+  void DeviceLifecycle(const LifecycleArgs& args);
+  void Misc(const MiscArgs& args);
+  void KernelConfig(const KernelConfigArgs& args);
+  aclrtStream StreamHandle(uint8_t raw) const;
+  void ForgetStreams();
+  void ForgetMemory();
+  void ReleaseAll();
+
+  // session_tensors.cc
+  void CreateTensor(const CreateTensorArgs& args);
+  void DestroyTensor(const DestroyTensorArgs& args);
+  void QueryTensor(const QueryTensorArgs& args);
+  // The tensor for a slot byte (nullptr for kNullTensor); *usable is false when passing it could make the
+  // library touch memory the session does not own without being able to tell.
+  const aclTensor* TensorArg(uint8_t raw, bool* usable, std::vector<ViewReach>* reaches,
+                             ViewLayout* layout = nullptr) const;
+  bool InsideLiveBuffer(const ViewReach& reach) const;
+
+  // session_operators.cc
+  void NllPhase1(const NllPhase1Args& args);
+  void BcePhase1(const BcePhase1Args& args);
+  void FinishPhase1(int32_t status, const char* api, OperatorApi op, aclOpExecutor* executor, uint64_t workspace,
+                    std::vector<ViewReach> reaches, const ViewLayout& out);
+  void RunExecutor(const RunExecutorArgs& args);
+  void SetRepeatable(const ExecutorArgs& args);
+  void DestroyExecutor(const ExecutorArgs& args);
+  bool Runnable(const ExecutorSlot& slot) const;
+  // Fails when a byte of a live buffer changed outside out's elements (anywhere, when nothing was launched).
+  void CheckWritesInsideOut(const ExecutorSlot& slot, const std::vector<std::vector<uint8_t>>& before,
+                            bool launched) const;
+  std::vector<std::vector<uint8_t>> SnapshotBuffers() const;
+
+  // session.cc: the message oracle. A non-zero status must leave a message that names `api` (or, for
+  // synchronisations that report an asynchronous failure, any message).
+  void Expect(int32_t status, const char* api) const;
+  void ExpectAnyMessage(int32_t status, const char* api) const;
+  void ExpectFailure(int32_t status, const char* api) const;
+
+  RuntimeModel* runtime_;
+  BufferSlot buffers_[kMaxBuffers];
+  std::vector<uintptr_t> freed_addresses_;  // For dangling pointers (checked memory mode only).
+  TensorSlot tensors_[kMaxTensors];
+  ExecutorSlot executors_[kMaxExecutors];
+  std::vector<aclOpExecutor*> every_executor_;  // Every handle phase 1 returned, destroyed at the end.
+  StreamSlot streams_[kMaxStreams];
+};
+
+// Prints the violated expectation and aborts, which the fuzzer records as a crash.
+[[noreturn]] void Fail(const std::string& what);
+
+}  // namespace openaclnn::fuzz
+
+#endif  // OPENACLNN_FUZZ_SESSION_H_
