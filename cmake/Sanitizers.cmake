@@ -1,0 +1,21 @@
+# Sanitizer and fuzzing instrumentation for every target defined after this file is included (the library, the
+# tests, the examples, the fuzzers). Set through the asan, tsan and fuzz presets:
+#   OPENACLNN_SANITIZE=address,undefined   AddressSanitizer (with LeakSanitizer) and UBSan
+#   OPENACLNN_SANITIZE=thread              ThreadSanitizer
+#   OPENACLNN_BUILD_FUZZERS=ON             libFuzzer coverage instrumentation (clang only)
+# Any report is fatal (-fno-sanitize-recover=all), so a test that triggers one fails.
+set(OPENACLNN_SANITIZE "" CACHE STRING "Comma-separated -fsanitize= list for every target (empty: none)")
+
+set(OPENACLNN_SANITIZER_FLAGS "")
+if(OPENACLNN_SANITIZE)
+  set(OPENACLNN_SANITIZER_FLAGS -fsanitize=${OPENACLNN_SANITIZE} -fno-sanitize-recover=all -fno-omit-frame-pointer)
+  add_compile_options(${OPENACLNN_SANITIZER_FLAGS})
+  add_link_options(-fsanitize=${OPENACLNN_SANITIZE})
+endif()
+
+if(OPENACLNN_BUILD_FUZZERS)
+  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    message(FATAL_ERROR "OPENACLNN_BUILD_FUZZERS needs clang (libFuzzer); configure with the fuzz preset")
+  endif()
+  add_compile_options(-fsanitize=fuzzer-no-link)
+endif()
