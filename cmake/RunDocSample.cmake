@@ -5,7 +5,9 @@
 #   cmake -DSPEC_FILE=<doc.txt> -DWORK_DIR=<dir> -DCXX=<compiler> -DPREFIX_INCLUDE=<dir> -DPREFIX_LIB=<dir>
 #         -DEXPECTED="v0;v1;..." -P RunDocSample.cmake
 #
-# EXPECTED holds the values as the program prints them (printf "%f"), compared as text.
+# EXPECTED holds the values as the program prints them (printf "%f"), compared as text. Optional: CXX_FLAGS
+# (a list, e.g. the sanitizer flags the library was built with, which a program linking it needs too) and
+# EMULATOR (a command prefix that runs the program, e.g. qemu for a cross build).
 #
 # Prints "SKIPPED:" and succeeds when the document is not there (the spec folder is not part of this repo).
 foreach(var SPEC_FILE WORK_DIR CXX PREFIX_INCLUDE PREFIX_LIB EXPECTED)
@@ -39,7 +41,7 @@ set(binary "${WORK_DIR}/${sample_name}")
 file(WRITE "${source}" "${program}")
 
 execute_process(
-  COMMAND "${CXX}" -std=c++11 "${source}" -I "${PREFIX_INCLUDE}" -I "${PREFIX_INCLUDE}/aclnn"
+  COMMAND "${CXX}" -std=c++11 ${CXX_FLAGS} "${source}" -I "${PREFIX_INCLUDE}" -I "${PREFIX_INCLUDE}/aclnn"
           -L "${PREFIX_LIB}" -lascendcl -lnnopbase -lopapi -o "${binary}"
   RESULT_VARIABLE compile_result OUTPUT_VARIABLE compile_output ERROR_VARIABLE compile_output)
 if(NOT compile_result EQUAL 0)
@@ -47,7 +49,7 @@ if(NOT compile_result EQUAL 0)
 endif()
 
 execute_process(
-  COMMAND ${CMAKE_COMMAND} -E env "LD_LIBRARY_PATH=${PREFIX_LIB}" "${binary}"
+  COMMAND ${CMAKE_COMMAND} -E env "LD_LIBRARY_PATH=${PREFIX_LIB}" ${EMULATOR} "${binary}"
   RESULT_VARIABLE run_result OUTPUT_VARIABLE run_output ERROR_VARIABLE run_error)
 message("${run_output}${run_error}")
 if(NOT run_result EQUAL 0)

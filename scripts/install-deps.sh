@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages a task needs, only those missing. Usage: scripts/install-deps.sh <group>...
 #   build   compilers, CMake, GoogleTest, Google Benchmark, Highway
-#   test    what the full test suite adds (PyTorch for differential tests, clang sanitizers and libFuzzer)
+#   test    what the full test suite adds (PyTorch for differential tests, clang sanitizers and libFuzzer,
+#           the aarch64 cross compiler, qemu-user, GoogleTest's sources and Highway for arm64)
 set -euo pipefail
 
 declare -A groups=(
   [build]="g++ cmake make pkg-config libgtest-dev libgmock-dev libbenchmark-dev libhwy-dev"
-  [test]=""
+  [test]="clang-14 libclang-rt-14-dev llvm-14 googletest g++-aarch64-linux-gnu qemu-user libhwy-dev:arm64"
 )
 
 wanted=()
@@ -22,5 +23,12 @@ echo "install-deps: installing ${wanted[*]}"
 sudo_cmd=()
 [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
 export DEBIAN_FRONTEND=noninteractive
+# Packages of another architecture (name:arch) need it enabled first (multiarch).
+for package in "${wanted[@]}"; do
+  arch="${package#*:}"
+  if [ "$arch" != "$package" ] && ! dpkg --print-foreign-architectures | grep -qx "$arch"; then
+    "${sudo_cmd[@]}" dpkg --add-architecture "$arch"
+  fi
+done
 "${sudo_cmd[@]}" apt-get update -qq
 "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${wanted[@]}"
