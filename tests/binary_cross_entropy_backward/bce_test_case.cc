@@ -217,7 +217,7 @@ uint64_t TestSeed() {
   static const uint64_t seed = [] {
     uint64_t value = 20240611;
     if (const char* text = std::getenv("OPENACLNN_TEST_SEED")) {
-      value = std::strtoull(text, nullptr, 0);
+      value = std::string(text) == "random" ? std::random_device()() : std::strtoull(text, nullptr, 0);
     }
     std::cout << "[ seed     ] " << value << " (set OPENACLNN_TEST_SEED to override)" << std::endl;
     return value;

@@ -65,7 +65,8 @@ std::string CompareBitExact(aclDataType out_dtype, const std::vector<double>& go
 // [-2, 2]); checks the result against both references and adds GoogleTest failures naming the case.
 void RunBceCase(const BceCase& c, std::mt19937_64& rng);
 
-// The seed of the randomised grids: OPENACLNN_TEST_SEED if set, else a fixed default; printed once.
+// The seed of the randomised grids: OPENACLNN_TEST_SEED if set ("random" draws one), else a fixed default;
+// printed once.
 uint64_t TestSeed();
 
 }  // namespace openaclnn::test
