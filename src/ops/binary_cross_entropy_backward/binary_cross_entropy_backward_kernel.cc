@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "core/element.h"
+#include "core/nan.h"
 #include "ops/binary_cross_entropy_backward/binary_cross_entropy_backward_math.h"
 
 namespace openaclnn::bce {
@@ -78,6 +79,9 @@ void BceBlockReference(const iter::Block& block, const BceKernelParams& params) 
         for (int64_t i = 0; i < count; ++i) {
           out[i] = out[i] * params.mean_scale;
         }
+      }
+      for (int64_t i = 0; i < count; ++i) {
+        out[i] = CanonicalizeNan(out[i]);  // Same NaN bits on every path (core/nan.h).
       }
       StoreRunFromFloat(params.dtype[kOutOperand], out, count, address(kOutOperand), block.inner_stride[kOutOperand]);
     }

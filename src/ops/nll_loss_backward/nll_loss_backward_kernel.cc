@@ -1,6 +1,7 @@
 #include "ops/nll_loss_backward/nll_loss_backward_kernel.h"
 
 #include "core/element.h"
+#include "core/nan.h"
 
 namespace openaclnn::nll {
 namespace {
@@ -27,6 +28,7 @@ void NllBlockReference(const iter::Block& block, const NllKernelParams& params, 
         const float grad = LoadAsFloat<InT>(block.data[kGradOperand] + r * block.outer_stride[kGradOperand]);
         value = -(grad * weight);
       }
+      value = CanonicalizeNan(value);  // Same NaN bits on every path (core/nan.h).
     }
     char* row = block.data[kOutOperand] + r * block.outer_stride[kOutOperand];
     for (int64_t i = 0; i < block.inner_size; ++i) {

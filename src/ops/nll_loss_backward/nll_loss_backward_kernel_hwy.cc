@@ -8,6 +8,7 @@
 
 #include "core/element.h"
 #include "core/half.h"
+#include "core/nan.h"
 #include "hwy/cache_control.h"
 #include "hwy/highway.h"
 #include "ops/nll_loss_backward/nll_loss_backward_kernel.h"
@@ -134,6 +135,7 @@ void NllBlockSimd(const iter::Block& block, const NllKernelParams& params, Targe
         const float grad = LoadAsFloat<InT>(block.data[kGradOperand] + r * block.outer_stride[kGradOperand]);
         value = -(grad * weight);
       }
+      value = CanonicalizeNan(value);  // As the reference kernel: same NaN bits on every path.
     }
     const Bits hit_bits = OutBits<OutT>::From(value);
     char* row = block.data[kOutOperand] + r * block.outer_stride[kOutOperand];
