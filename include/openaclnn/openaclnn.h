@@ -41,6 +41,16 @@ OPENACLNN_API const char *openaclnnGetKernelTarget(void);
 OPENACLNN_API int32_t openaclnnGetKernelTargetCount(void);
 OPENACLNN_API const char *openaclnnGetKernelTargetName(int32_t index);
 
+/*
+ * Streaming stores. A launch whose output is at least this many bytes writes it with non-temporal stores
+ * (faster once the output cannot stay in cache, and it does not evict what is there); smaller outputs use
+ * normal stores. bytes >= 0 sets the threshold (0: always), -1 restores the default:
+ * OPENACLNN_STREAMING_STORE_BYTES when set, else 16 MiB. Applies to operators planned afterwards (phase 1).
+ * Results are bit-identical either way. Returns 0, or ACL_ERROR_INVALID_PARAM (100000) with a message.
+ */
+OPENACLNN_API int32_t openaclnnSetStreamingStoreThreshold(int64_t bytes);
+OPENACLNN_API int64_t openaclnnGetStreamingStoreThreshold(void);
+
 #ifdef __cplusplus
 }
 #endif

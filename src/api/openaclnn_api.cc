@@ -6,6 +6,7 @@
 #include "api/guard.h"
 #include "backend/cpu/kernel_target.h"
 #include "backend/cpu/parallel.h"
+#include "backend/cpu/store_policy.h"
 
 #define OPENACLNN_STRINGIFY_INNER(x) #x
 #define OPENACLNN_STRINGIFY(x) OPENACLNN_STRINGIFY_INNER(x)
@@ -52,5 +53,13 @@ const char* openaclnnGetKernelTargetName(int32_t index) {
     return nullptr;
   }
 }
+
+int32_t openaclnnSetStreamingStoreThreshold(int64_t bytes) {
+  return openaclnn::api::GuardAcl("openaclnnSetStreamingStoreThreshold", [&] {
+    return openaclnn::cpu::SetStreamingStoreThreshold("openaclnnSetStreamingStoreThreshold", bytes);
+  });
+}
+
+int64_t openaclnnGetStreamingStoreThreshold(void) { return openaclnn::cpu::StreamingStoreThreshold(); }
 
 }  // extern "C"
