@@ -30,6 +30,7 @@ struct BceKernelParams {
   bool has_weight;
   bool mean;
   float mean_scale;  // 1.0f / numel(self) in float, used for mean only.
+  bool streaming_stores = false;  // Large out: SIMD kernels write it with non-temporal stores.
 };
 
 using BceBlockKernel = void (*)(const iter::Block& block, const BceKernelParams& params);

@@ -1,13 +1,17 @@
 #include "ops/binary_cross_entropy_backward/binary_cross_entropy_backward_plan.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 
 #include "backend/cpu/parallel.h"
+#include "backend/cpu/store_policy.h"
+#include "core/dtype.h"
 #include "core/reduction.h"
 #include "framework/tensor_operand.h"
 #include "iter/loop_plan.h"
 #include "ops/binary_cross_entropy_backward/binary_cross_entropy_backward_kernel.h"
+#include "ops/binary_cross_entropy_backward/binary_cross_entropy_backward_kernel_hwy.h"
 
 namespace openaclnn::bce {
 namespace {
@@ -15,6 +19,9 @@ namespace {
 // Elements per parallel chunk: below this a call stays on one thread (starting threads costs more than ~1 MB of
 // streaming work saves). Elements are independent, so results do not depend on the split.
 constexpr int64_t kParallelGrain = int64_t{1} << 16;
+// Threads split the elements at multiples of this many, so no two threads write one cache line and each chunk
+// starts vector-aligned wherever out is.
+constexpr int64_t kSplitElements = 64;
 
 class BceBackwardLaunch final : public Launch {
  public:
@@ -22,8 +29,11 @@ class BceBackwardLaunch final : public Launch {
       : plan_(plan), kernel_(kernel), params_(params) {}
 
   Status Run() const override {
-    cpu::ParallelFor(plan_.numel, kParallelGrain, [this](int64_t begin, int64_t end) {
-      iter::ForEachBlock(plan_, begin, end, [this](const iter::Block& block) { kernel_(block, params_); });
+    const int64_t units = (plan_.numel + kSplitElements - 1) / kSplitElements;
+    cpu::ParallelFor(units, kParallelGrain / kSplitElements, [this](int64_t first_unit, int64_t end_unit) {
+      const int64_t end = std::min(end_unit * kSplitElements, plan_.numel);
+      iter::ForEachBlock(plan_, first_unit * kSplitElements, end,
+                         [this](const iter::Block& block) { kernel_(block, params_); });
     });
     return Status::Ok();
   }
@@ -62,7 +72,8 @@ Prepared PlanBceBackward(const BceBackwardArgs& args) {
   params.mean = args.reduction == static_cast<int64_t>(Reduction::kMean);
   // The reciprocal once, in float (DECISIONS 6); numel(self) > 2^24 is itself rounded to float first.
   params.mean_scale = 1.0f / static_cast<float>(plan.numel);
-  return {Status::Ok(), std::make_shared<BceBackwardLaunch>(plan, SelectBceBlockKernel(params), params)};
+  params.streaming_stores = cpu::UseStreamingStores(plan.numel * DataTypeSize(args.out->dtype));
+  return {Status::Ok(), std::make_shared<BceBackwardLaunch>(plan, ChooseBceBlockKernel(params), params)};
 }
 
 }  // namespace openaclnn::bce
