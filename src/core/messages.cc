@@ -120,4 +120,53 @@ std::string ReducedOverflow(std::string_view op, std::string_view arg, double va
                                   arg, "'."}));
 }
 
+namespace {
+
+std::string Hex(uintptr_t address) {
+  char text[2 + 2 * sizeof(uintptr_t) + 1];
+  std::snprintf(text, sizeof(text), "0x%llx", static_cast<unsigned long long>(address));
+  return text;
+}
+
+std::string BytesText(uintptr_t begin, uint64_t bytes) {
+  return Join({"bytes [", Hex(begin), ", ", Hex(begin + bytes), ") (", std::to_string(bytes), " bytes)"});
+}
+
+std::string BlockText(const MemoryBlockText& block) {
+  return Join({block.device ? "the aclrtMalloc block " : "the aclrtMallocHost block ", "[", Hex(block.begin), ", ",
+               Hex(block.begin + block.bytes), ") (", std::to_string(block.bytes), " bytes)"});
+}
+
+// Where [begin, begin + bytes) lies relative to a block it is not inside: "starts 8 bytes before".
+std::string Relation(uintptr_t begin, uint64_t bytes, const MemoryBlockText& block) {
+  const uintptr_t end = begin + bytes;
+  const uintptr_t block_end = block.begin + block.bytes;
+  if (begin < block.begin) {
+    return Join({"starts ", std::to_string(block.begin - begin), " bytes before"});
+  }
+  if (begin >= block_end) {
+    return Join({"starts ", std::to_string(begin - block_end), " bytes after the end of"});
+  }
+  return Join({"ends ", std::to_string(end - block_end), " bytes past the end of"});
+}
+
+}  // namespace
+
+std::string OutsideLiveMemory(std::string_view api, std::string_view arg, uintptr_t begin, uint64_t bytes,
+                              const MemoryBlockText* freed, const MemoryBlockText* nearest) {
+  std::string got = BytesText(begin, bytes);
+  if (freed != nullptr) {
+    got += Join({", inside ", BlockText(*freed), ", which was already released by ",
+                 freed->device ? "aclrtFree" : "aclrtFreeHost", " (use after free)"});
+  } else if (nearest != nullptr) {
+    got += Join({", which ", Relation(begin, bytes, *nearest), " the nearest live block, ", BlockText(*nearest)});
+  } else {
+    got += ", and no block is allocated";
+  }
+  return InvalidArgument(api, arg,
+                         "a tensor whose bytes (offset and strides over its dims) lie inside one live aclrtMalloc "
+                         "or aclrtMallocHost block (checked memory mode, OPENACLNN_CHECKED_MEMORY)",
+                         got);
+}
+
 }  // namespace openaclnn::msg

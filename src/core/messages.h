@@ -41,6 +41,17 @@ std::string TargetOutOfRange(std::string_view op, int64_t row, int64_t value, in
 // A reduced result that is finite before its final rounding but beyond the range of its output's data type.
 std::string ReducedOverflow(std::string_view op, std::string_view arg, double value, aclDataType dtype);
 
+// Checked memory mode (OPENACLNN_CHECKED_MEMORY): a tensor's bytes [begin, begin + bytes) are not inside one live
+// aclrtMalloc / aclrtMallocHost block. `freed` (may be null) is a released block that held them (a use after
+// free); `nearest` (may be null) is the live block closest to them.
+struct MemoryBlockText {
+  bool device;  // aclrtMalloc (true) or aclrtMallocHost (false).
+  uintptr_t begin;
+  uint64_t bytes;
+};
+std::string OutsideLiveMemory(std::string_view api, std::string_view arg, uintptr_t begin, uint64_t bytes,
+                              const MemoryBlockText* freed, const MemoryBlockText* nearest);
+
 }  // namespace openaclnn::msg
 
 #endif  // OPENACLNN_CORE_MESSAGES_H_

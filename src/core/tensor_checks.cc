@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "aclnn/opdev/op_errno.h"
 #include "core/dtype.h"
 #include "core/messages.h"
+#include "runtime/memory.h"
 
 namespace openaclnn {
 
@@ -72,6 +74,71 @@ Status CheckNoSelfOverlap(std::string_view api, std::string_view arg, const aclT
     }
     // The extent check of CheckAddressableLayout already bounds this product.
     covered = dim.stride * (dim.size - 1) + covered;
+  }
+  return Status::Ok();
+}
+
+namespace {
+
+thread_local std::vector<CheckedExtent> phase1_extents;
+
+msg::MemoryBlockText TextOf(const runtime::BlockInfo& block) {
+  return msg::MemoryBlockText{block.kind == runtime::MemoryKind::kDevice, block.begin, block.bytes};
+}
+
+Status VerifyExtent(std::string_view api, std::string_view arg, uintptr_t begin, uint64_t bytes) {
+  const runtime::ExtentLocation location = runtime::LocateExtent(begin, bytes);
+  if (location.inside_live_block) {
+    return Status::Ok();
+  }
+  const msg::MemoryBlockText freed = TextOf(location.freed);
+  const msg::MemoryBlockText nearest = TextOf(location.nearest);
+  return Status(ACLNN_ERR_PARAM_INVALID,
+                msg::OutsideLiveMemory(api, arg, begin, bytes, location.has_freed ? &freed : nullptr,
+                                       location.has_nearest ? &nearest : nullptr));
+}
+
+}  // namespace
+
+namespace internal {
+
+Status VerifyTensorsInLiveMemory(std::string_view api, std::initializer_list<TensorArg> tensors) {
+  for (const TensorArg& arg : tensors) {
+    if (arg.tensor == nullptr || arg.tensor->empty()) {
+      continue;  // Nothing of it is touched.
+    }
+    const aclTensor& tensor = *arg.tensor;
+    // CheckAddressableLayout has bounded these sums and products; the builtins only keep this function safe
+    // if a caller forgets it (the extent then saturates and is reported).
+    int64_t last = 0;
+    bool overflow = false;
+    for (int64_t d = 0; d < tensor.rank(); ++d) {
+      int64_t span = 0;
+      overflow |= __builtin_mul_overflow(tensor.view_dims[d] - 1, tensor.strides[d], &span);
+      overflow |= __builtin_add_overflow(last, span, &last);
+    }
+    const int64_t element_bytes = DataTypeSize(tensor.dtype);
+    int64_t offset_bytes = 0;
+    int64_t extent_bytes = 0;
+    overflow |= __builtin_mul_overflow(tensor.offset, element_bytes, &offset_bytes);
+    overflow |= __builtin_mul_overflow(last + 1, element_bytes, &extent_bytes);
+    const uintptr_t begin = reinterpret_cast<uintptr_t>(tensor.data) + static_cast<uintptr_t>(offset_bytes);
+    const uint64_t bytes = overflow ? UINT64_MAX - begin : static_cast<uint64_t>(extent_bytes);
+    OPENACLNN_RETURN_IF_ERROR(VerifyExtent(api, arg.name, begin, bytes));
+    phase1_extents.push_back(CheckedExtent{std::string(arg.name), begin, bytes});
+  }
+  return Status::Ok();
+}
+
+}  // namespace internal
+
+void BeginCheckedExtents() { phase1_extents.clear(); }
+
+std::vector<CheckedExtent> TakeCheckedExtents() { return std::exchange(phase1_extents, {}); }
+
+Status RecheckExtents(std::string_view api, const std::vector<CheckedExtent>& extents) {
+  for (const CheckedExtent& extent : extents) {
+    OPENACLNN_RETURN_IF_ERROR(VerifyExtent(api, extent.arg, extent.begin, extent.bytes));
   }
   return Status::Ok();
 }

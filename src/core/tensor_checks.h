@@ -2,10 +2,15 @@
 #ifndef OPENACLNN_CORE_TENSOR_CHECKS_H_
 #define OPENACLNN_CORE_TENSOR_CHECKS_H_
 
+#include <cstdint>
+#include <initializer_list>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/status.h"
 #include "core/tensor.h"
+#include "runtime/env.h"
 
 namespace openaclnn {
 
@@ -17,6 +22,45 @@ Status CheckAddressableLayout(std::string_view api, std::string_view arg, const 
 // An output written element by element must not reach one element twice: no zero stride on a dimension of
 // size > 1, and no interleaving (sorted by stride, each stride clears the extent of the smaller ones).
 Status CheckNoSelfOverlap(std::string_view api, std::string_view arg, const aclTensor& tensor);
+
+// One tensor argument of an operator call, for checks that cover several at once.
+struct TensorArg {
+  std::string_view name;
+  const aclTensor* tensor;  // nullptr: the call will not touch this argument.
+};
+
+namespace internal {
+Status VerifyTensorsInLiveMemory(std::string_view api, std::initializer_list<TensorArg> tensors);
+}  // namespace internal
+
+// Checked memory mode (OPENACLNN_CHECKED_MEMORY=1, docs/ARCHITECTURE.md): every operator's validation calls this
+// last, with each tensor the call will read or write. Each non-empty tensor's bytes, from data + offset over its
+// dims and strides, must lie inside ONE live aclrtMalloc or aclrtMallocHost block; otherwise 161002 names the
+// argument, its byte extent and the nearest block (or the released block, for a use after free). Requires
+// CheckAddressableLayout to have passed for those tensors. Without the mode this is one load and a branch.
+inline Status CheckTensorsInLiveMemory(std::string_view api, std::initializer_list<TensorArg> tensors) {
+  if (!runtime::CheckedMemory()) {
+    return Status::Ok();
+  }
+  return internal::VerifyTensorsInLiveMemory(api, tensors);
+}
+
+// A byte extent CheckTensorsInLiveMemory verified, kept by the executor so that every later run re-verifies it
+// (memory may be released between phase 1 and phase 2, or between runs of a repeatable executor).
+struct CheckedExtent {
+  std::string arg;
+  uintptr_t begin;
+  uint64_t bytes;
+};
+
+// Bookkeeping of the two-phase framework in checked memory mode: phase 1 starts a fresh list for the calling
+// thread, CheckTensorsInLiveMemory appends to it, and the executor takes it.
+void BeginCheckedExtents();
+std::vector<CheckedExtent> TakeCheckedExtents();
+
+// Phase 2 in checked memory mode: 161002 (same message as phase 1) unless every extent is still inside one
+// live block.
+Status RecheckExtents(std::string_view api, const std::vector<CheckedExtent>& extents);
 
 }  // namespace openaclnn
 

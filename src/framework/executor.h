@@ -6,8 +6,10 @@
 #include <cstdint>
 #include <memory>
 #include <string_view>
+#include <vector>
 
 #include "aclnn/acl_meta.h"
+#include "core/tensor_checks.h"
 #include "framework/launch.h"
 
 struct aclOpExecutor {
@@ -17,6 +19,8 @@ struct aclOpExecutor {
   std::shared_ptr<const openaclnn::Launch> launch;
   uint64_t workspace_size = 0;
   bool repeatable = false;
+  // Checked memory mode only: the tensor extents phase 1 verified, re-verified before every run.
+  std::vector<openaclnn::CheckedExtent> checked_extents;
 };
 
 namespace openaclnn {

@@ -122,8 +122,8 @@ Status DestroyTensor(const aclTensor* tensor) {
     TensorRegistry& registry = Tensors();
     std::lock_guard<std::mutex> lock(registry.mu);
     if (registry.live.erase(tensor) == 0) {
-      return Status(ACLNN_ERR_PARAM_INVALID,
-                    msg::RuntimeError("aclDestroyTensor", "argument 'tensor' is not a live tensor (already destroyed?)."));
+      return Status(ACLNN_ERR_PARAM_INVALID, msg::RuntimeError("aclDestroyTensor", "argument 'tensor' is not a live "
+                                                                                   "tensor (already destroyed?)."));
     }
   }
   delete tensor;

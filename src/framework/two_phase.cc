@@ -5,12 +5,17 @@
 
 #include "aclnn/opdev/op_errno.h"
 #include "core/messages.h"
+#include "core/tensor_checks.h"
 #include "framework/executor.h"
 #include "runtime/device.h"
+#include "runtime/env.h"
 
 namespace openaclnn {
 
 Status CheckPhase1Outputs(std::string_view api, const uint64_t* workspace_size, aclOpExecutor* const* executor) {
+  if (runtime::CheckedMemory()) {
+    BeginCheckedExtents();  // This call's validation records the extents it verified.
+  }
   if (workspace_size == nullptr) {
     return Status(ACLNN_ERR_PARAM_NULLPTR, msg::NullArgument(api, "workspaceSize"));
   }
@@ -26,6 +31,9 @@ Status FinishPhase1(std::string_view run_api, Prepared prepared, uint64_t* works
     return prepared.status;
   }
   *executor = CreateExecutor(run_api, std::move(prepared.launch));
+  if (runtime::CheckedMemory()) {
+    (*executor)->checked_extents = TakeCheckedExtents();
+  }
   *workspace_size = 0;
   return Status::Ok();
 }
@@ -55,8 +63,17 @@ Status RunPhase2(std::string_view api, void* workspace, uint64_t workspace_size,
                   msg::InvalidArgument(api, "workspaceSize", ">= " + std::to_string(executor->workspace_size),
                                        std::to_string(workspace_size)));
   }
+  if (!executor->checked_extents.empty()) {
+    Status recheck = RecheckExtents(api, executor->checked_extents);
+    if (!recheck.ok()) {
+      if (!executor->repeatable) {
+        DestroyExecutor(executor);
+      }
+      return recheck;
+    }
+  }
   Status stream_error;
-  std::shared_ptr<runtime::Stream> target = runtime::FindStream(std::string(api).c_str(), stream, &stream_error);
+  std::shared_ptr<runtime::Stream> target = runtime::FindStream(api, stream, &stream_error);
   if (!target) {
     return Status(ACLNN_ERR_RUNTIME_ERROR, stream_error.message());
   }

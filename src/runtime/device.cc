@@ -1,12 +1,15 @@
 #include "runtime/device.h"
 
-#include <cstdio>
+#include <sys/stat.h>
+
+#include <atomic>
 #include <map>
 #include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "core/error_state.h"
 #include "core/messages.h"
 #include "runtime/env.h"
 #include "runtime/memory.h"
@@ -27,7 +30,11 @@ RuntimeState& State() {
   return *state;
 }
 
+// The device a thread selected, valid while its epoch matches: the last aclrtResetDevice and aclFinalize
+// release the device for every thread, not just the caller.
+std::atomic<uint64_t> device_epoch{1};
 thread_local int32_t current_device = -1;
+thread_local uint64_t current_device_epoch = 0;
 
 Status CheckDeviceId(const char* api, int32_t device_id) {
   if (device_id < 0 || device_id >= kDeviceCount) {
@@ -51,6 +58,15 @@ std::vector<std::shared_ptr<Stream>> DetachAllStreams(RuntimeState& state) {
   return detached;
 }
 
+// A released stream can outlive its release while another thread holds it for a moment (a synchronisation, or
+// aclrtFree waiting for idle streams); dropping the last reference then happens in that thread, later. Drain
+// the released streams here, so their queued work is done before the caller goes on to free memory.
+void DrainReleased(const std::vector<std::shared_ptr<Stream>>& streams) {
+  for (const auto& stream : streams) {
+    stream->WaitIdle();
+  }
+}
+
 std::vector<std::shared_ptr<Stream>> SnapshotStreams(RuntimeState& state) {
   std::vector<std::shared_ptr<Stream>> streams;
   for (auto& [handle, stream] : state.streams) {
@@ -66,12 +82,13 @@ std::vector<std::shared_ptr<Stream>> SnapshotStreams(RuntimeState& state) {
 
 Status Init(const char* config_path) {
   if (config_path != nullptr && config_path[0] != '\0') {
-    std::FILE* file = std::fopen(config_path, "rb");
-    if (file == nullptr) {
-      return Status(ACL_ERROR_INVALID_FILE, msg::RuntimeError("aclInit", "cannot open the configuration file '" +
-                                                                            std::string(config_path) + "'."));
+    struct stat info {};
+    if (stat(config_path, &info) != 0 || !S_ISREG(info.st_mode)) {
+      return Status(ACL_ERROR_INVALID_FILE,
+                    msg::RuntimeError("aclInit", "argument 'configPath' ('" + std::string(config_path) +
+                                                     "') is not a readable file; pass NULL or the path of a "
+                                                     "configuration file."));
     }
-    std::fclose(file);
   }
   RuntimeState& state = State();
   std::lock_guard<std::mutex> lock(state.mu);
@@ -93,9 +110,11 @@ Status Finalize() {
     }
     state.initialized = false;
     state.device_opens = 0;
+    device_epoch.fetch_add(1, std::memory_order_relaxed);
     streams = DetachAllStreams(state);
   }
-  streams.clear();  // Drains and joins every worker before memory goes away.
+  DrainReleased(streams);
+  streams.clear();  // Joins every worker (unless another thread still holds one) before memory goes away.
   ReleaseAllBlocks();
   current_device = -1;
   return Status::Ok();
@@ -107,6 +126,7 @@ Status SetDevice(int32_t device_id) {
   std::lock_guard<std::mutex> lock(state.mu);
   ++state.device_opens;
   current_device = device_id;
+  current_device_epoch = device_epoch.load(std::memory_order_relaxed);
   return Status::Ok();
 }
 
@@ -117,9 +137,11 @@ Status ResetDevice(int32_t device_id) {
   {
     std::lock_guard<std::mutex> lock(state.mu);
     if (state.device_opens > 0 && --state.device_opens == 0) {
+      device_epoch.fetch_add(1, std::memory_order_relaxed);
       streams = DetachAllStreams(state);
     }
   }
+  DrainReleased(streams);
   current_device = -1;
   return Status::Ok();
 }
@@ -128,7 +150,7 @@ Status GetDevice(int32_t* device_id) {
   if (device_id == nullptr) {
     return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError("aclrtGetDevice", "argument 'deviceId' is NULL."));
   }
-  if (current_device < 0) {
+  if (current_device < 0 || current_device_epoch != device_epoch.load(std::memory_order_relaxed)) {
     return Status(ACL_ERROR_RT_CONTEXT_NULL,
                   msg::RuntimeError("aclrtGetDevice", "no device is set on this thread; call aclrtSetDevice first."));
   }
@@ -151,7 +173,7 @@ Status CreateStream(aclrtStream* stream) {
     return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError("aclrtCreateStream", "argument 'stream' is NULL."));
   }
   OPENACLNN_RETURN_IF_ERROR(RequireOpenDevice("aclrtCreateStream"));
-  auto created = std::make_shared<Stream>(ReadEnvFlag(kLaunchBlockingEnv));
+  auto created = std::make_shared<Stream>(LaunchBlocking());
   RuntimeState& state = State();
   std::lock_guard<std::mutex> lock(state.mu);
   void* handle = created.get();
@@ -179,11 +201,12 @@ Status DestroyStream(aclrtStream stream) {
     doomed = std::move(it->second);
     state.streams.erase(it);
   }
-  doomed.reset();  // Runs the queued work, then joins the worker.
+  doomed->WaitIdle();  // Its queued work is done when this returns, whoever drops the stream last.
+  doomed.reset();      // Joins the worker.
   return Status::Ok();
 }
 
-std::shared_ptr<Stream> FindStream(const char* api, aclrtStream handle, Status* error) {
+std::shared_ptr<Stream> FindStream(std::string_view api, aclrtStream handle, Status* error) {
   RuntimeState& state = State();
   std::lock_guard<std::mutex> lock(state.mu);
   if (handle == nullptr) {
@@ -193,7 +216,7 @@ std::shared_ptr<Stream> FindStream(const char* api, aclrtStream handle, Status* 
       return nullptr;
     }
     if (!state.default_stream) {
-      state.default_stream = std::make_shared<Stream>(ReadEnvFlag(kLaunchBlockingEnv));
+      state.default_stream = std::make_shared<Stream>(LaunchBlocking());
     }
     return state.default_stream;
   }
@@ -227,8 +250,13 @@ Status SynchronizeDevice() {
   Status first;
   for (const auto& stream : streams) {
     Status result = stream->Synchronize();
-    if (first.ok() && !result.ok()) {
-      first = std::move(result);
+    if (result.ok()) {
+      continue;
+    }
+    if (first.ok()) {
+      first = std::move(result);  // Its code is returned and its message recorded by the caller.
+    } else {
+      RecordError(result.message());  // Failures of other streams stay readable.
     }
   }
   return first;

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string_view>
 
 #include "acl/acl_rt.h"
 #include "core/status.h"
@@ -28,7 +29,7 @@ Status SynchronizeStream(aclrtStream stream);
 Status SynchronizeDevice();
 
 // The live stream behind a handle (nullptr selects the default stream); null with *error set otherwise.
-std::shared_ptr<Stream> FindStream(const char* api, aclrtStream handle, Status* error);
+std::shared_ptr<Stream> FindStream(std::string_view api, aclrtStream handle, Status* error);
 
 // Waits until every stream is idle without consuming their failures (before memory is freed).
 void WaitAllStreamsIdle();

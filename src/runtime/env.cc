@@ -35,4 +35,14 @@ bool ReadEnvFlag(const char* name) {
   return true;
 }
 
+bool LaunchBlocking() {
+  static const bool enabled = ReadEnvFlag(kLaunchBlockingEnv);
+  return enabled;
+}
+
+bool CheckedMemory() {
+  static const bool enabled = ReadEnvFlag(kCheckedMemoryEnv);
+  return enabled;
+}
+
 }  // namespace openaclnn::runtime

@@ -3,12 +3,15 @@
 #include <sys/mman.h>
 
 #include <cstdlib>
+#include <deque>
+#include <iterator>
 #include <map>
 #include <mutex>
 #include <string>
 
 #include "core/messages.h"
 #include "runtime/device.h"
+#include "runtime/env.h"
 
 namespace openaclnn::runtime {
 namespace {
@@ -23,6 +26,7 @@ struct Block {
 struct BlockTable {
   std::mutex mu;
   std::map<uintptr_t, Block> blocks;  // Keyed by the address handed to the caller.
+  std::deque<BlockInfo> freed;        // Checked memory mode only: the newest releases, newest last.
 };
 
 BlockTable& Table() {
@@ -120,29 +124,60 @@ Status Release(const char* api, MemoryKind kind, void* pointer) {
                                                " block (never allocated here, or already freed)."));
     }
     if (it->second.kind != kind) {
+      const bool device = it->second.kind == MemoryKind::kDevice;
       return Status(ACL_ERROR_INVALID_PARAM,
-                    msg::RuntimeError(api, "the pointer is a " + std::string(KindName(it->second.kind)) +
-                                               " block; free it with " +
-                                               (it->second.kind == MemoryKind::kDevice ? "aclrtFree." : "aclrtFreeHost.")));
+                    msg::RuntimeError(api, std::string("the pointer is a ") + KindName(it->second.kind) +
+                                               " block; free it with " + (device ? "aclrtFree." : "aclrtFreeHost.")));
     }
     block = it->second;
     table.blocks.erase(it);
+    if (CheckedMemory()) {
+      if (table.freed.size() == kRememberedFrees) {
+        table.freed.pop_front();
+      }
+      table.freed.push_back(BlockInfo{reinterpret_cast<uintptr_t>(pointer), block.size, block.kind});
+    }
   }
   FreeBlock(pointer, block);
   return Status::Ok();
 }
 
 bool IsInsideLiveBlock(const void* address, uint64_t bytes) {
-  const uintptr_t begin = reinterpret_cast<uintptr_t>(address);
+  return LocateExtent(reinterpret_cast<uintptr_t>(address), bytes).inside_live_block;
+}
+
+ExtentLocation LocateExtent(uintptr_t begin, uint64_t bytes) {
+  ExtentLocation location;
   BlockTable& table = Table();
   std::lock_guard<std::mutex> lock(table.mu);
-  auto it = table.blocks.upper_bound(begin);
-  if (it == table.blocks.begin()) {
-    return false;
+  auto after = table.blocks.upper_bound(begin);  // First block starting after begin.
+  if (after != table.blocks.begin()) {
+    auto holder = std::prev(after);  // Last block starting at or before begin.
+    const uintptr_t block_end = holder->first + holder->second.size;
+    location.has_nearest = true;
+    location.nearest = BlockInfo{holder->first, holder->second.size, holder->second.kind};
+    if (begin <= block_end && bytes <= block_end - begin) {
+      location.inside_live_block = true;
+      return location;
+    }
+    // A range starting inside this block belongs to it; otherwise the next block may be closer.
+    const uintptr_t gap_before = begin >= block_end ? begin - block_end : 0;
+    if (gap_before > 0 && after != table.blocks.end() && after->first - begin < gap_before) {
+      location.nearest = BlockInfo{after->first, after->second.size, after->second.kind};
+    }
+  } else if (after != table.blocks.end()) {
+    location.has_nearest = true;
+    location.nearest = BlockInfo{after->first, after->second.size, after->second.kind};
   }
-  --it;
-  const uintptr_t block_end = it->first + it->second.size;
-  return begin >= it->first && begin <= block_end && bytes <= block_end - begin;
+  for (auto it = table.freed.rbegin(); it != table.freed.rend(); ++it) {
+    const uintptr_t freed_end = it->begin + it->bytes;
+    if (begin >= it->begin && begin < freed_end && bytes <= freed_end - begin) {
+      location.has_freed = true;
+      location.freed = *it;
+      break;
+    }
+  }
+  return location;
 }
 
 void ReleaseAllBlocks() {

@@ -24,6 +24,28 @@ Status Release(const char* api, MemoryKind kind, void* pointer);
 // True when [address, address + bytes) lies inside one live block.
 bool IsInsideLiveBlock(const void* address, uint64_t bytes);
 
+struct BlockInfo {
+  uintptr_t begin = 0;
+  uint64_t bytes = 0;  // What the caller asked for.
+  MemoryKind kind = MemoryKind::kDevice;
+};
+
+// Where a byte range lies among the blocks, for checked memory mode's verdict and message.
+struct ExtentLocation {
+  bool inside_live_block = false;
+  // Otherwise: the live block that holds its start or is closest to it, if any block is live...
+  bool has_nearest = false;
+  BlockInfo nearest;
+  // ...and, when the range lies inside a block released by aclrtFree/aclrtFreeHost since checked memory mode
+  // started recording, that block (the newest such).
+  bool has_freed = false;
+  BlockInfo freed;
+};
+ExtentLocation LocateExtent(uintptr_t begin, uint64_t bytes);
+
+// How many released blocks checked memory mode remembers to explain a use after free.
+inline constexpr size_t kRememberedFrees = 256;
+
 // Frees every live block (aclFinalize).
 void ReleaseAllBlocks();
 

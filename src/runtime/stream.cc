@@ -1,5 +1,6 @@
 #include "runtime/stream.h"
 
+#include <chrono>
 #include <exception>
 #include <new>
 #include <string>
@@ -10,6 +11,11 @@
 
 namespace openaclnn::runtime {
 namespace {
+
+// How long a thread polls before it sleeps. Long enough to cover the gap between a launch and the next call
+// of a host loop (phase 1 of the next operator, a synchronisation), short enough to cost nothing measurable
+// when the stream really is idle.
+constexpr std::chrono::microseconds kSpinBudget{50};
 
 // Tasks never throw by contract; this keeps a broken task from taking the worker thread down.
 Status RunGuarded(const Task& task) {
@@ -24,76 +30,157 @@ Status RunGuarded(const Task& task) {
   }
 }
 
+inline void CpuRelax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__) || defined(__arm__)
+  asm volatile("yield" ::: "memory");
+#endif
+}
+
+// With one CPU a spinning thread only delays the thread it waits for.
+bool SpinningHelps() {
+  static const bool helps = std::thread::hardware_concurrency() > 1;
+  return helps;
+}
+
+// Polls pred() for up to kSpinBudget; true as soon as it holds.
+template <typename Pred>
+bool SpinUntil(Pred pred) {
+  if (!SpinningHelps()) {
+    return pred();
+  }
+  const auto deadline = std::chrono::steady_clock::now() + kSpinBudget;
+  for (;;) {
+    for (int i = 0; i < 64; ++i) {
+      if (pred()) {
+        return true;
+      }
+      CpuRelax();
+    }
+    if (std::chrono::steady_clock::now() >= deadline) {
+      return pred();
+    }
+  }
+}
+
 }  // namespace
 
 Stream::Stream(bool launch_blocking) : launch_blocking_(launch_blocking) {}
 
 Stream::~Stream() {
   {
-    std::unique_lock<std::mutex> lock(mu_);
-    stopping_ = true;
+    std::lock_guard<std::mutex> lock(mu_);
+    stopping_.store(true, std::memory_order_release);
   }
   work_cv_.notify_all();
   if (worker_.joinable()) {
-    worker_.join();
+    worker_.join();  // The worker runs everything still queued before it exits.
   }
+  // Without a worker (launch blocking, or nothing was ever launched) nothing is left; drain defensively.
+  std::unique_lock<std::mutex> lock(mu_);
+  DrainTo(enqueued_.load(std::memory_order_relaxed), lock);
 }
 
-void Stream::RecordResult(Status result) {
+void Stream::RunFront(std::unique_lock<std::mutex>& lock) {
+  Task task = std::move(queue_.front());
+  queue_.pop_front();
+  running_ = true;
+  lock.unlock();
+  Status result = RunGuarded(task);
+  task = nullptr;  // Release what the task holds before reporting it complete.
+  lock.lock();
+  running_ = false;
+  completed_.store(completed_.load(std::memory_order_relaxed) + 1, std::memory_order_release);
   if (!result.ok() && first_failure_.ok()) {
     first_failure_ = std::move(result);
+  }
+  if (sleeping_waiters_ > 0) {
+    idle_cv_.notify_all();  // Waiters target different counts, and one may take the next task.
   }
 }
 
 void Stream::Enqueue(Task task) {
+  std::unique_lock<std::mutex> lock(mu_);
+  queue_.push_back(std::move(task));
+  const uint64_t target = enqueued_.load(std::memory_order_relaxed) + 1;
+  enqueued_.store(target, std::memory_order_release);
   if (launch_blocking_) {
-    Status result = RunGuarded(task);
-    std::lock_guard<std::mutex> lock(mu_);
-    ++enqueued_;
-    ++completed_;
-    RecordResult(std::move(result));
+    DrainTo(target, lock);
     return;
   }
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    queue_.push_back(std::move(task));
-    ++enqueued_;
-    if (!worker_.joinable()) {
-      worker_ = std::thread([this] { WorkerLoop(); });
-    }
+  if (!worker_.joinable()) {
+    worker_ = std::thread([this] { WorkerLoop(); });
+    return;  // It takes the task as soon as this thread releases the lock.
   }
-  work_cv_.notify_one();
+  if (worker_sleeping_) {
+    work_cv_.notify_one();
+  }
+}
+
+void Stream::DrainTo(uint64_t target, std::unique_lock<std::mutex>& lock) {
+  while (completed_.load(std::memory_order_relaxed) < target) {
+    if (!running_ && !queue_.empty()) {
+      RunFront(lock);
+      continue;
+    }
+    // Another thread runs the task this one waits for: poll for its completion, then sleep.
+    const uint64_t seen = completed_.load(std::memory_order_relaxed);
+    lock.unlock();
+    const bool progressed =
+        SpinUntil([this, seen] { return completed_.load(std::memory_order_acquire) != seen; });
+    lock.lock();
+    if (progressed) {
+      continue;
+    }
+    ++sleeping_waiters_;
+    idle_cv_.wait(lock, [this, seen] { return completed_.load(std::memory_order_relaxed) != seen; });
+    --sleeping_waiters_;
+  }
+  // Tasks queued after target belong to the worker.
+  if (worker_sleeping_ && !running_ && !queue_.empty()) {
+    work_cv_.notify_one();
+  }
 }
 
 void Stream::WorkerLoop() {
   std::unique_lock<std::mutex> lock(mu_);
   for (;;) {
-    work_cv_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-    if (queue_.empty()) {
-      return;  // Stopping with nothing left to run.
+    if (!running_ && !queue_.empty()) {
+      RunFront(lock);
+      continue;
     }
-    Task task = std::move(queue_.front());
-    queue_.pop_front();
+    if (stopping_.load(std::memory_order_relaxed) && queue_.empty() && !running_) {
+      return;
+    }
+    // Nothing to take now: poll for the next launch (or the end of a task a waiter runs), then sleep.
+    const uint64_t enqueued = enqueued_.load(std::memory_order_relaxed);
+    const uint64_t completed = completed_.load(std::memory_order_relaxed);
     lock.unlock();
-    Status result = RunGuarded(task);
-    task = nullptr;  // Release what the task holds before reporting it complete.
+    const bool changed = SpinUntil([this, enqueued, completed] {
+      return enqueued_.load(std::memory_order_acquire) != enqueued ||
+             completed_.load(std::memory_order_acquire) != completed || stopping_.load(std::memory_order_acquire);
+    });
     lock.lock();
-    ++completed_;
-    RecordResult(std::move(result));
-    idle_cv_.notify_all();  // Waiters target different counts, so each completion may release one.
+    if (changed) {
+      continue;
+    }
+    worker_sleeping_ = true;
+    work_cv_.wait(lock, [this] {
+      return stopping_.load(std::memory_order_relaxed) || (!running_ && !queue_.empty());
+    });
+    worker_sleeping_ = false;
   }
 }
 
 void Stream::WaitIdle() {
   std::unique_lock<std::mutex> lock(mu_);
-  const uint64_t target = enqueued_;
-  idle_cv_.wait(lock, [this, target] { return completed_ >= target; });
+  DrainTo(enqueued_.load(std::memory_order_relaxed), lock);
 }
 
 Status Stream::Synchronize() {
   std::unique_lock<std::mutex> lock(mu_);
-  const uint64_t target = enqueued_;
-  idle_cv_.wait(lock, [this, target] { return completed_ >= target; });
+  DrainTo(enqueued_.load(std::memory_order_relaxed), lock);
   return std::exchange(first_failure_, Status::Ok());
 }
 

@@ -1,8 +1,15 @@
 // Streams: in-order task queues, each drained by its own worker thread, so launches overlap host code until
 // the user synchronises. A failure raised by a task is kept and returned by the next synchronisation.
+//
+// Tasks run one at a time, in enqueue order, but not always on the worker: a thread that waits for the stream
+// (Synchronize, WaitIdle) runs the queued tasks itself when nobody else is running one, because it would
+// otherwise sit idle while the worker wakes up. Waking a sleeping thread costs microseconds (far more than a
+// small kernel), so both sides spin briefly before sleeping: the worker after its last task, a waiter while
+// the worker finishes. A launch-and-synchronise loop then never enters the kernel's scheduler.
 #ifndef OPENACLNN_RUNTIME_STREAM_H_
 #define OPENACLNN_RUNTIME_STREAM_H_
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -20,6 +27,7 @@ using Task = std::function<Status()>;
 
 class Stream {
  public:
+  // launch_blocking: Enqueue runs the task (and anything queued before it) before returning.
   explicit Stream(bool launch_blocking);
   ~Stream();  // Runs what is queued, then stops the worker.
 
@@ -35,17 +43,23 @@ class Stream {
   void WaitIdle();
 
  private:
+  // Runs or waits until `target` tasks have completed. Requires lock to hold mu_.
+  void DrainTo(uint64_t target, std::unique_lock<std::mutex>& lock);
+  // Pops the front task and runs it with mu_ released. Requires lock, !running_ and a non-empty queue.
+  void RunFront(std::unique_lock<std::mutex>& lock);
   void WorkerLoop();
-  void RecordResult(Status result);  // Requires mu_.
 
   const bool launch_blocking_;
   std::mutex mu_;
-  std::condition_variable work_cv_;
-  std::condition_variable idle_cv_;
+  std::condition_variable work_cv_;  // The worker sleeps here.
+  std::condition_variable idle_cv_;  // Waiters sleep here.
   std::deque<Task> queue_;
-  uint64_t enqueued_ = 0;
-  uint64_t completed_ = 0;
-  bool stopping_ = false;
+  std::atomic<uint64_t> enqueued_{0};   // Written under mu_; read without it while spinning.
+  std::atomic<uint64_t> completed_{0};  // Likewise.
+  bool running_ = false;                // A task is running (on the worker or a waiter).
+  std::atomic<bool> stopping_{false};   // Written under mu_.
+  bool worker_sleeping_ = false;
+  int sleeping_waiters_ = 0;
   Status first_failure_;
   std::thread worker_;  // Started by the first asynchronous Enqueue.
 };

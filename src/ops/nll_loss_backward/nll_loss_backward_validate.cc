@@ -110,7 +110,12 @@ Status CheckLayouts(const NllLossBackwardArgs& a) {
     OPENACLNN_RETURN_IF_ERROR(CheckAddressableLayout(kPhase1Api, "totalWeight", *a.total_weight));
   }
   OPENACLNN_RETURN_IF_ERROR(CheckAddressableLayout(kPhase1Api, "out", *a.out));
-  return CheckNoSelfOverlap(kPhase1Api, "out", *a.out);
+  OPENACLNN_RETURN_IF_ERROR(CheckNoSelfOverlap(kPhase1Api, "out", *a.out));
+  // Checked memory mode (totalWeight is only read for mean).
+  const bool mean = a.reduction == static_cast<int64_t>(Reduction::kMean);
+  return CheckTensorsInLiveMemory(kPhase1Api, {{"gradOutput", a.grad_output}, {"target", a.target},
+                                               {"weight", a.weight}, {"totalWeight", mean ? a.total_weight : nullptr},
+                                               {"out", a.out}});
 }
 
 }  // namespace
