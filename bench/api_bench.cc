@@ -1,0 +1,132 @@
+// Google Benchmark suite of the full API path, as a CANN program calls it: phase 1 + phase 2 +
+// aclrtSynchronizeStream per iteration. bytes_per_second counts the bytes the operator must move (inputs read
+// once, out written once). Arguments name the shape, data type (0 FLOAT, 1 FLOAT16, 27 BFLOAT16), threads and
+// kernels (0 best SIMD target, 1 reference).
+#include <benchmark/benchmark.h>
+
+#include "acl/acl.h"
+#include "aclnnop/aclnn_binary_cross_entropy_backward.h"
+#include "aclnnop/aclnn_nll_loss_backward.h"
+#include "bench_tensors.h"
+#include "openaclnn/openaclnn.h"
+
+namespace openaclnn::bench {
+namespace {
+
+void Configure(benchmark::State& state, int threads, bool reference) {
+  BenchStream();
+  UseKernels(reference);
+  if (openaclnnSetNumThreads(threads) != 0) {
+    state.SkipWithError("openaclnnSetNumThreads failed");
+  }
+}
+
+// rows, classes, dtype, threads, reference
+void BM_NllBackward(benchmark::State& state) {
+  Configure(state, static_cast<int>(state.range(3)), state.range(4) != 0);
+  NllProblem problem(state.range(0), state.range(1), static_cast<aclDataType>(state.range(2)));
+  aclrtStream stream = BenchStream();
+  for (auto _ : state) {
+    aclOpExecutor* executor = problem.Plan();
+    aclnnNLLLossBackward(nullptr, 0, executor, stream);
+    aclrtSynchronizeStream(stream);
+  }
+  state.SetBytesProcessed(state.iterations() * problem.MovedBytes());
+}
+BENCHMARK(BM_NllBackward)
+    ->ArgNames({"rows", "classes", "dtype", "threads", "reference"})
+    ->Args({64, 1000, 0, 1, 0})
+    ->Args({64, 1000, 0, 1, 1})
+    ->Args({4096, 32000, 0, 1, 0})
+    ->Args({4096, 32000, 0, 2, 0})
+    ->Args({4096, 32000, 0, 1, 1})
+    ->Args({4096, 32000, 27, 1, 0})
+    ->Args({4096, 32000, 1, 1, 0})
+    ->Args({4096, 32000, 27, 2, 0})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+// rows, cols, dtype, weight kind (0 none, 1 same shape, 2 per column), reduction, threads, reference
+void BM_BceBackward(benchmark::State& state) {
+  Configure(state, static_cast<int>(state.range(5)), state.range(6) != 0);
+  BceProblem problem(state.range(0), state.range(1), static_cast<aclDataType>(state.range(2)),
+                     static_cast<int>(state.range(3)), state.range(4));
+  aclrtStream stream = BenchStream();
+  for (auto _ : state) {
+    aclOpExecutor* executor = problem.Plan();
+    aclnnBinaryCrossEntropyBackward(nullptr, 0, executor, stream);
+    aclrtSynchronizeStream(stream);
+  }
+  state.SetBytesProcessed(state.iterations() * problem.MovedBytes());
+}
+BENCHMARK(BM_BceBackward)
+    ->ArgNames({"rows", "cols", "dtype", "weight", "reduction", "threads", "reference"})
+    ->Args({1024, 1024, 0, 0, 0, 1, 0})
+    ->Args({1024, 1024, 0, 0, 0, 1, 1})
+    ->Args({1024, 1024, 0, 1, 1, 1, 0})
+    ->Args({16384, 1024, 0, 0, 0, 1, 0})
+    ->Args({16384, 1024, 0, 0, 0, 2, 0})
+    ->Args({16384, 1024, 0, 1, 1, 1, 0})
+    ->Args({16384, 1024, 0, 2, 2, 1, 0})
+    ->Args({16384, 1024, 0, 1, 1, 1, 1})
+    ->Args({16384, 1024, 1, 0, 0, 1, 0})
+    ->Args({16384, 1024, 27, 0, 0, 1, 0})
+    ->Args({16384, 1024, 27, 1, 1, 2, 0})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+// The cost of one small call (1000 elements): what a training loop pays per launch beyond the data.
+void BM_SmallCallNll(benchmark::State& state) {
+  Configure(state, 0, false);
+  NllProblem problem(10, 100, ACL_FLOAT);
+  aclrtStream stream = BenchStream();
+  for (auto _ : state) {
+    aclOpExecutor* executor = problem.Plan();
+    aclnnNLLLossBackward(nullptr, 0, executor, stream);
+    aclrtSynchronizeStream(stream);
+  }
+}
+BENCHMARK(BM_SmallCallNll)->UseRealTime();
+
+void BM_SmallCallBce(benchmark::State& state) {
+  Configure(state, 0, false);
+  BceProblem problem(1, 1000, ACL_FLOAT, 1, 1);
+  aclrtStream stream = BenchStream();
+  for (auto _ : state) {
+    aclOpExecutor* executor = problem.Plan();
+    aclnnBinaryCrossEntropyBackward(nullptr, 0, executor, stream);
+    aclrtSynchronizeStream(stream);
+  }
+}
+BENCHMARK(BM_SmallCallBce)->UseRealTime();
+
+// Phase 1 alone (validation, planning, executor creation), and phase 2 + synchronize alone on a repeatable
+// executor: where a small call's time goes.
+void BM_SmallCallBcePhase1(benchmark::State& state) {
+  Configure(state, 0, false);
+  BceProblem problem(1, 1000, ACL_FLOAT, 1, 1);
+  for (auto _ : state) {
+    aclOpExecutor* executor = problem.Plan();
+    aclDestroyAclOpExecutor(executor);
+  }
+}
+BENCHMARK(BM_SmallCallBcePhase1)->UseRealTime();
+
+void BM_SmallCallBceRepeatable(benchmark::State& state) {
+  Configure(state, 0, false);
+  BceProblem problem(1, 1000, ACL_FLOAT, 1, 1);
+  aclrtStream stream = BenchStream();
+  aclOpExecutor* executor = problem.Plan();
+  aclSetAclOpExecutorRepeatable(executor);
+  for (auto _ : state) {
+    aclnnBinaryCrossEntropyBackward(nullptr, 0, executor, stream);
+    aclrtSynchronizeStream(stream);
+  }
+  aclDestroyAclOpExecutor(executor);
+}
+BENCHMARK(BM_SmallCallBceRepeatable)->UseRealTime();
+
+}  // namespace
+}  // namespace openaclnn::bench
+
+BENCHMARK_MAIN();

@@ -1,0 +1,431 @@
+// One run, three measurements on the same buffers: OpenAclnn's full API path (phase 1 + phase 2 +
+// synchronize), PyTorch 1.13 writing into a preallocated output (at::nll_loss_backward_out,
+// at::binary_cross_entropy_backward_out) and the bandwidth probe (K reads + 1 write of the same arrays), each on
+// 1 thread and on all threads. Prints a Markdown table: median time, GB/s of the bytes the operator must move
+// (inputs read once, out written once), the speedup over PyTorch and the percentage of the probe's limit.
+//
+// Usage: compare_torch [--quick]   (--quick: fewer repetitions and no 4 GB case, for a smoke run)
+#include <ATen/ATen.h>
+#include <ATen/Parallel.h>
+#include <torch/csrc/api/include/torch/version.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <optional>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclnnop/aclnn_binary_cross_entropy_backward.h"
+#include "aclnnop/aclnn_nll_loss_backward.h"
+#include "bandwidth_probe.h"
+#include "openaclnn/openaclnn.h"
+
+namespace openaclnn::bench {
+namespace {
+
+bool g_quick = false;
+
+void Check(int32_t code, const char* what) {
+  if (code != 0) {
+    const char* message = aclGetRecentErrMsg();
+    throw std::runtime_error(std::string(what) + " failed (" + std::to_string(code) + "): " +
+                             (message ? message : ""));
+  }
+}
+
+int64_t BytesOf(aclDataType dtype) { return dtype == ACL_FLOAT ? 4 : dtype == ACL_INT64 ? 8 : 2; }
+
+at::ScalarType TorchType(aclDataType dtype) {
+  switch (dtype) {
+    case ACL_FLOAT16: return at::kHalf;
+    case ACL_BF16: return at::kBFloat16;
+    case ACL_INT64: return at::kLong;
+    default: return at::kFloat;
+  }
+}
+
+const char* DtypeName(aclDataType dtype) {
+  return dtype == ACL_FLOAT16 ? "fp16" : dtype == ACL_BF16 ? "bf16" : "fp32";
+}
+
+// Device memory (aclrtMalloc, huge pages where possible) seen three ways: an aclTensor, a torch tensor over the
+// same bytes, and a raw pointer for the probe.
+class Buffer {
+ public:
+  Buffer(std::vector<int64_t> dims, aclDataType dtype, std::vector<int64_t> strides = {}, int64_t storage = -1)
+      : dims_(std::move(dims)), strides_(std::move(strides)), dtype_(dtype) {
+    if (strides_.empty()) {
+      strides_.assign(dims_.size(), 1);
+      for (size_t d = dims_.size(); d-- > 1;) {
+        strides_[d - 1] = strides_[d] * dims_[d];
+      }
+    }
+    int64_t elements = 1;
+    for (int64_t dim : dims_) {
+      elements *= dim;
+    }
+    storage_ = storage >= 0 ? storage : elements;
+    bytes_ = (storage_ * BytesOf(dtype_) + 63) / 64 * 64;
+    Check(aclrtMalloc(&data_, static_cast<size_t>(bytes_), ACL_MEM_MALLOC_HUGE_FIRST), "aclrtMalloc");
+    Check(aclrtMemset(data_, static_cast<size_t>(bytes_), 0, static_cast<size_t>(bytes_)), "aclrtMemset");
+    const int64_t storage_dims[1] = {storage_};
+    tensor_ = aclCreateTensor(dims_.data(), dims_.size(), dtype_, strides_.data(), 0, ACL_FORMAT_ND, storage_dims, 1,
+                              data_);
+    if (tensor_ == nullptr) {
+      throw std::runtime_error("aclCreateTensor failed");
+    }
+  }
+  ~Buffer() {
+    aclDestroyTensor(tensor_);
+    aclrtFree(data_);
+  }
+  Buffer(const Buffer&) = delete;
+  Buffer& operator=(const Buffer&) = delete;
+
+  aclTensor* acl() const { return tensor_; }
+  at::Tensor torch() const {
+    return at::from_blob(data_, dims_, strides_, at::TensorOptions().dtype(TorchType(dtype_)));
+  }
+  void* data() const { return data_; }
+  int64_t bytes() const { return bytes_; }
+  int64_t logical_bytes() const { return storage_ * BytesOf(dtype_); }
+
+  // Fills with values drawn by `value` (as double), converted by torch to the dtype.
+  void Fill(const std::function<double(int64_t)>& value) {
+    std::vector<double> host(static_cast<size_t>(storage_));
+    for (int64_t i = 0; i < storage_; ++i) {
+      host[static_cast<size_t>(i)] = value(i);
+    }
+    at::Tensor source = at::from_blob(host.data(), {storage_}, at::kDouble).to(TorchType(dtype_));
+    std::memcpy(data_, source.data_ptr(), static_cast<size_t>(storage_ * BytesOf(dtype_)));
+  }
+
+ private:
+  std::vector<int64_t> dims_;
+  std::vector<int64_t> strides_;
+  aclDataType dtype_;
+  int64_t storage_ = 0;
+  int64_t bytes_ = 0;
+  void* data_ = nullptr;
+  aclTensor* tensor_ = nullptr;
+};
+
+double Median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  return values[values.size() / 2];
+}
+
+std::vector<double> TimeCalls(const std::function<void()>& call, int repetitions) {
+  std::vector<double> seconds;
+  for (int r = 0; r < repetitions; ++r) {
+    const auto start = std::chrono::steady_clock::now();
+    call();
+    seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  }
+  return seconds;
+}
+
+struct Case {
+  std::string op;
+  std::string shape;
+  std::string dtype;
+  std::string variant;
+  int64_t bytes;                       // What the operator must move.
+  ProbeArrays probe;                   // The same arrays, K reads + 1 write.
+  std::function<void()> ours;
+  std::function<void()> torch;         // Empty when PyTorch 1.13 has no kernel for it.
+  std::string torch_missing;
+};
+
+void PrintHeader(int all_threads) {
+  std::printf("| op | shape | dtype | weight / reduction | threads | OpenAclnn | GB/s | PyTorch 1.13 | GB/s | "
+              "speedup | probe limit GB/s | %% of limit |\n");
+  std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+  (void)all_threads;
+}
+
+std::string Duration(double seconds) {
+  char text[32];
+  if (seconds < 1e-3) {
+    std::snprintf(text, sizeof(text), "%.1f us", seconds * 1e6);
+  } else {
+    std::snprintf(text, sizeof(text), "%.2f ms", seconds * 1e3);
+  }
+  return text;
+}
+
+void Measure(const Case& c, int threads) {
+  Check(openaclnnSetNumThreads(threads), "openaclnnSetNumThreads");
+  at::set_num_threads(threads);
+  c.ours();  // Warm up (and fault in anything left).
+  const auto once = TimeCalls(c.ours, 1)[0];
+  const int repetitions =
+      std::clamp(static_cast<int>(0.25 / std::max(once, 1e-7)), g_quick ? 2 : 5, g_quick ? 20 : 400);
+  std::vector<double> ours;
+  std::vector<double> torch;
+  std::vector<double> probe_normal;
+  std::vector<double> probe_streaming;
+  // PyTorch's OpenMP threads keep spinning for a while after each parallel region; let them go idle before
+  // anything else is timed, so they do not steal the cores from the next measurement.
+  auto settle = [] { std::this_thread::sleep_for(std::chrono::milliseconds(20)); };
+  if (c.torch) {
+    c.torch();
+    settle();
+  }
+  for (int round = 0; round < 2; ++round) {  // Two interleaved rounds damp drift from other load.
+    for (double s : RunProbe(c.probe, false, threads, repetitions)) probe_normal.push_back(s);
+    for (double s : RunProbe(c.probe, true, threads, repetitions)) probe_streaming.push_back(s);
+    for (double s : TimeCalls(c.ours, repetitions)) ours.push_back(s);
+    if (c.torch) {
+      for (double s : TimeCalls(c.torch, repetitions)) torch.push_back(s);
+      settle();
+    }
+  }
+  const double probe_bytes = static_cast<double>(c.probe.bytes) * static_cast<double>(c.probe.inputs.size() + 1);
+  const double limit = probe_bytes / std::min(Median(probe_normal), Median(probe_streaming)) / 1e9;
+  const double ours_s = Median(ours);
+  const double ours_gbps = static_cast<double>(c.bytes) / ours_s / 1e9;
+  std::string torch_time = "n/a";
+  std::string torch_gbps = "-";
+  std::string speedup = "-";
+  if (c.torch) {
+    const double torch_s = Median(torch);
+    torch_time = Duration(torch_s);
+    char text[32];
+    std::snprintf(text, sizeof(text), "%.1f", static_cast<double>(c.bytes) / torch_s / 1e9);
+    torch_gbps = text;
+    std::snprintf(text, sizeof(text), "%.2fx", torch_s / ours_s);
+    speedup = text;
+  } else {
+    torch_time = "n/a (" + c.torch_missing + ")";
+  }
+  std::printf("| %s | %s | %s | %s | %d | %s | %.1f | %s | %s | %s | %.1f | %.0f%% |\n", c.op.c_str(),
+              c.shape.c_str(), c.dtype.c_str(), c.variant.c_str(), threads, Duration(ours_s).c_str(), ours_gbps,
+              torch_time.c_str(), torch_gbps.c_str(), speedup.c_str(), limit, 100.0 * ours_gbps / limit);
+  std::fflush(stdout);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// aclnnNLLLossBackward, reduction mean, ignoreIndex -100 hit by 1 row in 16. self is never read by either
+// library, so it is a one-element buffer viewed as (N, C) with zero strides.
+
+void RunNll(int64_t rows, int64_t classes, aclDataType dtype, aclrtStream stream, const std::vector<int>& threads) {
+  Buffer self({rows, classes}, dtype, {0, 0}, 1);
+  Buffer target({rows}, ACL_INT64);
+  std::mt19937_64 rng(rows * 31 + classes);
+  target.Fill([&](int64_t i) { return i % 16 == 5 ? -100.0 : static_cast<double>(rng() % classes); });
+  Buffer weight({classes}, dtype);
+  weight.Fill([](int64_t i) { return 0.5 + static_cast<double>(i % 7) / 4.0; });
+  Buffer grad({}, dtype);
+  grad.Fill([](int64_t) { return 1.0; });
+  Buffer total_weight({}, dtype);
+  total_weight.Fill([&](int64_t) { return static_cast<double>(rows); });
+  Buffer out({rows, classes}, dtype);
+
+  Case c;
+  c.op = "NLL";
+  c.shape = "(" + std::to_string(rows) + ", " + std::to_string(classes) + ")";
+  c.dtype = DtypeName(dtype);
+  c.variant = "weight / mean";
+  c.bytes = out.logical_bytes() + target.logical_bytes() + weight.logical_bytes();
+  c.probe.output = out.data();
+  c.probe.bytes = out.bytes();
+  c.ours = [&]() {
+    uint64_t workspace_size = 0;
+    aclOpExecutor* executor = nullptr;
+    Check(aclnnNLLLossBackwardGetWorkspaceSize(grad.acl(), self.acl(), target.acl(), weight.acl(), 1, -100,
+                                               total_weight.acl(), out.acl(), &workspace_size, &executor),
+          "aclnnNLLLossBackwardGetWorkspaceSize");
+    Check(aclnnNLLLossBackward(nullptr, workspace_size, executor, stream), "aclnnNLLLossBackward");
+    Check(aclrtSynchronizeStream(stream), "aclrtSynchronizeStream");
+  };
+  if (dtype == ACL_FLOAT16) {
+    c.torch_missing = "no Half CPU kernel";
+  } else {
+    at::Tensor t_out = out.torch();
+    at::Tensor t_self = at::zeros({1}, TorchType(dtype)).expand({rows, classes});
+    at::Tensor t_target = target.torch();
+    at::Tensor t_weight = weight.torch();
+    at::Tensor t_grad = grad.torch();
+    at::Tensor t_total = total_weight.torch();
+    c.torch = [=]() mutable {
+      at::nll_loss_backward_out(t_out, t_grad, t_self, t_target, t_weight, at::Reduction::Mean, -100, t_total);
+    };
+  }
+  for (int t : threads) {
+    Measure(c, t);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// aclnnBinaryCrossEntropyBackward. Flat sizes are (n / 1024, 1024) with a per-feature weight (1024); the image
+// shape (64, 3, 224, 224) has a per-channel weight (3, 1, 1). gradOutput is full-size for reduction none and a
+// scalar for mean and sum.
+
+enum class WeightKind { kNone, kSameShape, kPerChannel };
+
+void RunBce(const std::vector<int64_t>& dims, aclDataType dtype, WeightKind weight_kind, int64_t reduction,
+            aclrtStream stream, const std::vector<int>& threads) {
+  int64_t numel = 1;
+  for (int64_t d : dims) {
+    numel *= d;
+  }
+  std::mt19937_64 rng(static_cast<uint64_t>(numel) + reduction);
+  std::uniform_real_distribution<double> unit(0.01, 0.99);
+  Buffer self(dims, dtype);
+  self.Fill([&](int64_t) { return unit(rng); });
+  Buffer target(dims, dtype);
+  target.Fill([&](int64_t) { return static_cast<double>(rng() % 2); });
+  const bool full_grad = reduction == 0;
+  Buffer grad(full_grad ? dims : std::vector<int64_t>{}, dtype);
+  grad.Fill([&](int64_t) { return unit(rng); });
+  std::vector<int64_t> weight_dims;
+  if (weight_kind == WeightKind::kSameShape) {
+    weight_dims = dims;
+  } else if (dims.size() == 4) {
+    weight_dims = {dims[1], 1, 1};
+  } else {
+    weight_dims = {dims.back()};
+  }
+  std::optional<Buffer> weight;
+  if (weight_kind != WeightKind::kNone) {
+    weight.emplace(weight_dims, dtype);
+    weight->Fill([&](int64_t) { return 0.5 + unit(rng); });
+  }
+  Buffer out(dims, dtype);
+
+  Case c;
+  c.op = "BCE";
+  c.shape = "(";
+  for (size_t d = 0; d < dims.size(); ++d) {
+    c.shape += (d ? ", " : "") + std::to_string(dims[d]);
+  }
+  c.shape += ")";
+  c.dtype = DtypeName(dtype);
+  const char* weight_names[] = {"none", "same shape", "per channel"};
+  const char* reduction_names[] = {"none", "mean", "sum"};
+  c.variant = std::string(weight_names[static_cast<int>(weight_kind)]) + " / " + reduction_names[reduction];
+  c.bytes = out.logical_bytes() + self.logical_bytes() + target.logical_bytes() + grad.logical_bytes() +
+            (weight ? weight->logical_bytes() : 0);
+  c.probe.inputs = {self.data(), target.data()};
+  if (full_grad) {
+    c.probe.inputs.push_back(grad.data());
+  }
+  if (weight_kind == WeightKind::kSameShape) {
+    c.probe.inputs.push_back(weight->data());
+  }
+  c.probe.output = out.data();
+  c.probe.bytes = out.bytes();
+  aclTensor* acl_weight = weight ? weight->acl() : nullptr;
+  c.ours = [&]() {
+    uint64_t workspace_size = 0;
+    aclOpExecutor* executor = nullptr;
+    Check(aclnnBinaryCrossEntropyBackwardGetWorkspaceSize(grad.acl(), self.acl(), target.acl(), acl_weight, reduction,
+                                                          out.acl(), &workspace_size, &executor),
+          "aclnnBinaryCrossEntropyBackwardGetWorkspaceSize");
+    Check(aclnnBinaryCrossEntropyBackward(nullptr, workspace_size, executor, stream),
+          "aclnnBinaryCrossEntropyBackward");
+    Check(aclrtSynchronizeStream(stream), "aclrtSynchronizeStream");
+  };
+  if (dtype != ACL_FLOAT) {
+    c.torch_missing = std::string("no ") + (dtype == ACL_FLOAT16 ? "Half" : "BFloat16") + " CPU kernel";
+  } else {
+    at::Tensor t_out = out.torch();
+    at::Tensor t_self = self.torch();
+    at::Tensor t_target = target.torch();
+    at::Tensor t_grad = grad.torch();
+    c10::optional<at::Tensor> t_weight;
+    if (weight) {
+      t_weight = weight->torch();
+    }
+    c.torch = [=]() mutable {
+      at::binary_cross_entropy_backward_out(t_out, t_grad, t_self, t_target, t_weight, reduction);
+    };
+  }
+  for (int t : threads) {
+    Measure(c, t);
+  }
+}
+
+std::string CpuModel() {
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(cpuinfo, line)) {
+    if (line.rfind("model name", 0) == 0) {
+      return line.substr(line.find(':') + 2);
+    }
+  }
+  return "unknown";
+}
+
+int Main() {
+  Check(aclInit(nullptr), "aclInit");
+  Check(aclrtSetDevice(0), "aclrtSetDevice");
+  aclrtStream stream = nullptr;
+  Check(aclrtCreateStream(&stream), "aclrtCreateStream");
+  Check(openaclnnSetNumThreads(0), "openaclnnSetNumThreads");
+  const int all_threads = openaclnnGetNumThreads();
+  const std::vector<int> threads = all_threads > 1 ? std::vector<int>{1, all_threads} : std::vector<int>{1};
+
+  std::printf("OpenAclnn %s (kernels: %s, streaming stores from %lld bytes), PyTorch %d.%d.%d, probe target %s\n",
+              openaclnnGetVersion(), openaclnnGetKernelTarget(),
+              static_cast<long long>(openaclnnGetStreamingStoreThreshold()), TORCH_VERSION_MAJOR,
+              TORCH_VERSION_MINOR, TORCH_VERSION_PATCH, ProbeTarget());
+  std::printf("CPU: %s, %d threads available\n\n", CpuModel().c_str(), all_threads);
+  PrintHeader(all_threads);
+
+  RunNll(64, 1000, ACL_FLOAT, stream, threads);
+  RunNll(4096, 32000, ACL_FLOAT, stream, threads);
+  RunNll(16384, 32000, ACL_FLOAT, stream, threads);
+  if (!g_quick) {
+    RunNll(8192, 128256, ACL_FLOAT, stream, threads);
+  }
+  RunNll(4096, 32000, ACL_BF16, stream, threads);
+  RunNll(4096, 32000, ACL_FLOAT16, stream, threads);
+
+  const std::vector<std::vector<int64_t>> shapes = {
+      {1, 1024}, {1024, 1024}, {16384, 1024}, {64, 3, 224, 224}};
+  for (const auto& dims : shapes) {
+    for (WeightKind weight : {WeightKind::kNone, WeightKind::kSameShape, WeightKind::kPerChannel}) {
+      for (int64_t reduction = 0; reduction < 3; ++reduction) {
+        RunBce(dims, ACL_FLOAT, weight, reduction, stream, threads);
+      }
+    }
+  }
+  for (aclDataType dtype : {ACL_FLOAT16, ACL_BF16}) {
+    RunBce({16384, 1024}, dtype, WeightKind::kNone, 0, stream, threads);
+    RunBce({16384, 1024}, dtype, WeightKind::kSameShape, 1, stream, threads);
+  }
+
+  Check(aclrtDestroyStream(stream), "aclrtDestroyStream");
+  Check(aclrtResetDevice(0), "aclrtResetDevice");
+  Check(aclFinalize(), "aclFinalize");
+  return 0;
+}
+
+}  // namespace
+}  // namespace openaclnn::bench
+
+int main(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--quick") == 0) {
+      openaclnn::bench::g_quick = true;
+    }
+  }
+  try {
+    return openaclnn::bench::Main();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "compare_torch: %s\n", e.what());
+    return 1;
+  }
+}
