@@ -13,15 +13,23 @@ foreach(name IN LISTS OPENACLNN_CANN_LIBRARY_NAMES)
     message(STATUS \"Installing: \${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_LIBDIR}/lib${name}.so\")")
 endforeach()
 
-install(EXPORT OpenAclnnTargets NAMESPACE OpenAclnn:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/OpenAclnn)
+# The CMake package and the pkg-config file go under share/: find_package and pkg-config search there by default
+# (Debian's CMake does not search lib64/cmake, and pkg-config knows no lib64/pkgconfig under /usr/local).
+set(OPENACLNN_PACKAGE_DIR ${CMAKE_INSTALL_DATADIR}/cmake/OpenAclnn)
+install(EXPORT OpenAclnnTargets NAMESPACE OpenAclnn:: DESTINATION ${OPENACLNN_PACKAGE_DIR})
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/OpenAclnnConfig.cmake.in
   ${PROJECT_BINARY_DIR}/OpenAclnnConfig.cmake
-  INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/OpenAclnn)
+  INSTALL_DESTINATION ${OPENACLNN_PACKAGE_DIR})
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/OpenAclnnConfigVersion.cmake
   COMPATIBILITY SameMajorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/OpenAclnnConfig.cmake ${PROJECT_BINARY_DIR}/OpenAclnnConfigVersion.cmake
-  DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/OpenAclnn)
+  DESTINATION ${OPENACLNN_PACKAGE_DIR})
 
 configure_file(${PROJECT_SOURCE_DIR}/cmake/openaclnn.pc.in ${PROJECT_BINARY_DIR}/openaclnn.pc @ONLY)
-install(FILES ${PROJECT_BINARY_DIR}/openaclnn.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
-install(PROGRAMS ${PROJECT_SOURCE_DIR}/cmake/set_env.sh DESTINATION .)
+install(FILES ${PROJECT_BINARY_DIR}/openaclnn.pc DESTINATION ${CMAKE_INSTALL_DATADIR}/pkgconfig)
+# set_env.sh knows its prefix: sourced by a POSIX shell, a file cannot find its own location.
+install(CODE "
+  set(OPENACLNN_INSTALLED_PREFIX \"\${CMAKE_INSTALL_PREFIX}\")
+  configure_file(\"${PROJECT_SOURCE_DIR}/cmake/set_env.sh.in\"
+                 \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/set_env.sh\" @ONLY)
+  message(STATUS \"Installing: \$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/set_env.sh\")")
