@@ -39,9 +39,11 @@ Status CheckAddressableLayout(std::string_view api, std::string_view arg, const 
                                              " with strides " + msg::ShapeText(tensor.strides.data(), tensor.rank())));
     }
   }
+  int64_t element_count = 0;  // last_element + 1, which overflows for an offset of INT64_MAX.
   int64_t extent_bytes = 0;
   uintptr_t end_address = 0;
-  if (__builtin_mul_overflow(last_element + 1, DataTypeSize(tensor.dtype), &extent_bytes) ||
+  if (__builtin_add_overflow(last_element, 1, &element_count) ||
+      __builtin_mul_overflow(element_count, DataTypeSize(tensor.dtype), &extent_bytes) ||
       __builtin_add_overflow(reinterpret_cast<uintptr_t>(tensor.data), static_cast<uintptr_t>(extent_bytes),
                              &end_address)) {
     return Status(ACLNN_ERR_PARAM_INVALID,
