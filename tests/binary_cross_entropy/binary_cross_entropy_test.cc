@@ -15,6 +15,7 @@
 #include "aclnnop/aclnn_binary_cross_entropy.h"
 #include "bce_reference.h"
 #include "device_tensor.h"
+#include "openaclnn/openaclnn.h"
 #include "test_numeric.h"
 
 namespace openaclnn::test {
@@ -396,6 +397,53 @@ TEST(BinaryCrossEntropyTest, ReducedResultDoesNotDependOnLayout) {
     }
     EXPECT_EQ(results[1], results[0]);
     EXPECT_EQ(results[2], results[0]);
+  }
+}
+
+TEST(BinaryCrossEntropyTest, ResultsDoNotDependOnTheThreadCount) {
+  // 400000 elements: four chunks of the deterministic sum (131072 elements each), split differently by every
+  // thread count. The first elements of the chunks have the same loss with weights +1e20, -1e20, +1e30, -1e30: the
+  // other losses survive only when each such pair is added before anything else is added to it, so a grouping that
+  // followed the threads would change the FLOAT result by whole units.
+  constexpr int64_t kChunk = 131072;
+  const int64_t count = 400'000;
+  std::mt19937 rng(13);
+  DeviceTensor self({count}, ACL_FLOAT);
+  DeviceTensor target({count}, ACL_BF16);
+  DeviceTensor weight({count}, ACL_FLOAT);
+  std::vector<double> x = Uniform(count, 0.001, 0.999, &rng);
+  std::vector<double> y = Uniform(count, 0.0, 1.0, &rng);
+  std::vector<double> w = Uniform(count, 0.5, 2.0, &rng);
+  for (int64_t chunk = 0; chunk < 4; ++chunk) {
+    const size_t i = static_cast<size_t>(chunk * kChunk);
+    x[i] = 0.25;
+    y[i] = 0.5;
+    const double big = chunk < 2 ? 1e20 : 1e30;
+    w[i] = chunk % 2 == 0 ? big : -big;
+  }
+  self.Fill(x);
+  target.Fill(y);
+  weight.Fill(w);
+  for (int64_t reduction : {0, 1, 2}) {
+    SCOPED_TRACE("reduction " + std::to_string(reduction));
+    DeviceTensor out(reduction == 0 ? std::vector<int64_t>{count} : std::vector<int64_t>{1}, ACL_FLOAT);
+    std::vector<uint8_t> first;
+    for (int32_t threads : {1, 2, 3, 4, 7}) {
+      ASSERT_EQ(openaclnnSetNumThreads(threads), 0);
+      const Outcome outcome = RunBce(self.get(), target.get(), weight.get(), reduction, out.get());
+      ASSERT_EQ(outcome.sync, ACL_SUCCESS) << outcome.message;
+      if (threads == 1) {
+        first = out.Storage();
+      } else {
+        EXPECT_EQ(out.Storage(), first) << threads << " threads";
+      }
+    }
+    if (reduction == 2) {
+      // The pairs cancelled exactly and the rest was kept: far from 0 and from +-1e20.
+      EXPECT_GT(std::fabs(out.Read()[0]), 1000.0);
+      EXPECT_LT(std::fabs(out.Read()[0]), 1e10);
+    }
+    ASSERT_EQ(openaclnnSetNumThreads(0), 0);
   }
 }
 

@@ -13,6 +13,7 @@
 
 #include "acl_environment.h"
 #include "aclnnop/aclnn_nll_loss.h"
+#include "openaclnn/openaclnn.h"
 #include "device_tensor.h"
 #include "nll_loss_reference.h"
 #include "test_numeric.h"
@@ -491,6 +492,52 @@ TEST(NllLossTest, ReducedResultDoesNotDependOnLayout) {
       EXPECT_EQ(out_bits, first_out);
       EXPECT_EQ(total_bits, first_total);
     }
+  }
+}
+
+TEST(NllLossTest, ResultsDoNotDependOnTheThreadCount) {
+  // 600000 rows: five chunks of the deterministic sum (131072 rows each), split differently by every thread
+  // count. The first rows of chunks 0-3 carry losses of +1e20, -1e20, +1e30, -1e30: the small losses survive only
+  // when each such pair is added before anything else is added to it, so a grouping that followed the threads
+  // would change the FLOAT result by whole units.
+  constexpr int64_t kChunkRows = 131072;
+  const NllShape shape{600'000, 3, false};
+  std::mt19937 rng(31);
+  for (int64_t reduction : {0, 1, 2}) {
+    SCOPED_TRACE("reduction " + std::to_string(reduction));
+    NllTensors t = MakeTensors(shape, reduction, ACL_FLOAT, ACL_INT32, ACL_FLOAT, ACL_FLOAT);
+    FillRandom(t, shape, -100, &rng);
+    t.weight->Fill({1, 1, 1});
+    std::vector<double> self = t.self->Read();
+    std::vector<double> target = t.target->Read();
+    for (int64_t chunk = 0; chunk < 4; ++chunk) {
+      const size_t row = static_cast<size_t>(chunk * kChunkRows);
+      target[row] = 0;
+      const double big = chunk < 2 ? 1e20 : 1e30;
+      self[row * 3] = chunk % 2 == 0 ? -big : big;  // loss = -self.
+    }
+    t.self->Fill(self);
+    t.target->Fill(target);
+    std::vector<uint8_t> first_out;
+    std::vector<uint8_t> first_total;
+    for (int32_t threads : {1, 2, 3, 4, 7}) {
+      ASSERT_EQ(openaclnnSetNumThreads(threads), 0);
+      const Outcome outcome = t.Run(reduction, -100);
+      ASSERT_EQ(outcome.sync, ACL_SUCCESS) << outcome.message;
+      if (threads == 1) {
+        first_out = t.out->Storage();
+        first_total = t.total->Storage();
+      } else {
+        EXPECT_EQ(t.out->Storage(), first_out) << threads << " threads";
+        EXPECT_EQ(t.total->Storage(), first_total) << threads << " threads";
+      }
+    }
+    if (reduction == 2) {
+      // The pairs cancelled exactly and the rest was kept: far from 0 and from +-1e20.
+      EXPECT_GT(std::fabs(t.out->Read()[0]), 1000.0);
+      EXPECT_LT(std::fabs(t.out->Read()[0]), 1e10);
+    }
+    ASSERT_EQ(openaclnnSetNumThreads(0), 0);
   }
 }
 

@@ -19,9 +19,6 @@
 namespace openaclnn::nll_forward {
 namespace {
 
-// Rows per parallel chunk for reduction none: a row costs a gather and a store, so threads only pay off for
-// large N. (Reductions split by cpu::DeterministicSum's own fixed blocks.)
-constexpr int64_t kNoneGrain = int64_t{1} << 15;
 
 // The first bad target over chunks that may run concurrently.
 class SharedFault {
@@ -74,7 +71,9 @@ class NllLossLaunch final : public Launch {
 
  private:
   Status RunNone(SharedFault* fault) const {
-    cpu::ParallelFor(rows_, kNoneGrain, [&](int64_t begin, int64_t end) {
+    // A row costs a gather and one store of at most 4 bytes: split like any kernel by the bytes it writes.
+    // (Reductions split by cpu::DeterministicSum's own fixed chunks.)
+    cpu::ParallelFor(rows_, cpu::GrainForBytes(4), [&](int64_t begin, int64_t end) {
       TargetFault local;
       iter::ForEachBlock(plan_, begin, end,
                          [&](const iter::Block& block) { none_kernel_(block, params_, &local); });
