@@ -44,7 +44,8 @@ double NllToleranceUlps(aclDataType input_dtype, aclDataType out_dtype, int64_t 
     // included), and the exact product of two floats has at most 48 significant bits, so the fp64 product is
     // exact. The library's float multiply rounds that exact value once to float, as the reference does: FLOAT
     // out is bit-exact. Products of two FLOAT16 (11-bit) or two BFLOAT16 (8-bit) significands are even exact in
-    // float, so their 16-bit out is one rounding of the exact value too: bit-exact. Only FLOAT inputs into a
+    // float (barring a BFLOAT16 product below float's normal range, which the callers' value ranges exclude), so
+    // their 16-bit out is one rounding of the exact value too: bit-exact. Only FLOAT inputs into a
     // 16-bit out are rounded twice (to float, then to out), which can move a value lying within a float ulp of
     // a half-way point to the neighbouring out value: 1 ulp.
     if (out_dtype == ACL_FLOAT || input_dtype != ACL_FLOAT) {
