@@ -7,7 +7,7 @@ set -euo pipefail
 
 declare -A groups=(
   [build]="g++ cmake make pkg-config libgtest-dev libgmock-dev libbenchmark-dev libhwy-dev"
-  [test]="clang-14 libclang-rt-14-dev llvm-14 googletest g++-aarch64-linux-gnu qemu-user libhwy-dev:arm64"
+  [test]="libtorch-dev clang-14 libclang-rt-14-dev llvm-14 googletest g++-aarch64-linux-gnu qemu-user libhwy-dev:arm64"
 )
 
 wanted=()
