@@ -10,6 +10,9 @@
 
 #include "acl/acl.h"
 #include "acl_environment.h"
+#include "aclnnop/aclnn_binary_cross_entropy.h"
+#include "aclnnop/aclnn_binary_cross_entropy_backward.h"
+#include "aclnnop/aclnn_nll_loss.h"
 #include "aclnnop/aclnn_nll_loss_backward.h"
 #include "device_tensor.h"
 
@@ -273,6 +276,70 @@ TEST(CheckedMemoryTest, FreeBetweenThePhasesIsCaught) {
   // A single-use executor is released by the failed run, as by a successful one.
   EXPECT_EQ(aclDestroyAclOpExecutor(executor), 561000);
   TakeErrorMessage();
+}
+
+// Every operator's validation calls the same check: one tensor of each over ordinary memory is named.
+TEST(CheckedMemoryTest, EveryOperatorChecksItsTensors) {
+  DeviceTensor probabilities({2, 2}, ACL_FLOAT);
+  DeviceTensor labels({2, 2}, ACL_FLOAT);
+  DeviceTensor grad({2, 2}, ACL_FLOAT);
+  DeviceTensor out({2, 2}, ACL_FLOAT);
+  DeviceTensor scalar_out({1}, ACL_FLOAT);
+  probabilities.Fill({0.5, 0.5, 0.5, 0.5});
+  labels.Fill({0, 1, 0, 1});
+  grad.Fill({1, 1, 1, 1});
+  std::vector<float> plain(4, 0.5f);
+  RawTensor plain_2x2({2, 2}, ACL_FLOAT, plain.data());
+  uint64_t workspace = 0;
+  aclOpExecutor* executor = nullptr;
+
+  ASSERT_EQ(aclnnBinaryCrossEntropyBackwardGetWorkspaceSize(grad.get(), probabilities.get(), labels.get(), nullptr, 0,
+                                                            out.get(), &workspace, &executor),
+            0)
+      << TakeErrorMessage();
+  EXPECT_EQ(aclDestroyAclOpExecutor(executor), 0);
+  EXPECT_EQ(aclnnBinaryCrossEntropyBackwardGetWorkspaceSize(grad.get(), probabilities.get(), plain_2x2.get(),
+                                                            nullptr, 0, out.get(), &workspace, &executor),
+            kInvalid);
+  std::string message = TakeErrorMessage();
+  EXPECT_TRUE(Contains(message, "aclnnBinaryCrossEntropyBackwardGetWorkspaceSize")) << message;
+  EXPECT_TRUE(Contains(message, "'target'")) << message;
+  EXPECT_EQ(aclnnBinaryCrossEntropyBackwardGetWorkspaceSize(grad.get(), probabilities.get(), labels.get(),
+                                                            plain_2x2.get(), 0, out.get(), &workspace, &executor),
+            kInvalid);
+  EXPECT_TRUE(Contains(TakeErrorMessage(), "'weightOptional'"));
+
+  ASSERT_EQ(aclnnBinaryCrossEntropyGetWorkspaceSize(probabilities.get(), labels.get(), nullptr, 1, scalar_out.get(),
+                                                    &workspace, &executor),
+            0)
+      << TakeErrorMessage();
+  EXPECT_EQ(aclDestroyAclOpExecutor(executor), 0);
+  EXPECT_EQ(aclnnBinaryCrossEntropyGetWorkspaceSize(plain_2x2.get(), labels.get(), nullptr, 1, scalar_out.get(),
+                                                    &workspace, &executor),
+            kInvalid);
+  message = TakeErrorMessage();
+  EXPECT_TRUE(Contains(message, "aclnnBinaryCrossEntropyGetWorkspaceSize")) << message;
+  EXPECT_TRUE(Contains(message, "'self'")) << message;
+
+  DeviceTensor log_probabilities({2, 3}, ACL_FLOAT);
+  DeviceTensor target({2}, ACL_INT64);
+  DeviceTensor weight({3}, ACL_FLOAT);
+  DeviceTensor total_out({1}, ACL_FLOAT);
+  target.Fill({0, 2});
+  weight.Fill({1, 1, 1});
+  ASSERT_EQ(aclnnNLLLossGetWorkspaceSize(log_probabilities.get(), target.get(), weight.get(), 2, -100,
+                                         scalar_out.get(), total_out.get(), &workspace, &executor),
+            0)
+      << TakeErrorMessage();
+  EXPECT_EQ(aclDestroyAclOpExecutor(executor), 0);
+  float plain_total = 0.0f;
+  RawTensor plain_scalar({1}, ACL_FLOAT, &plain_total);
+  EXPECT_EQ(aclnnNLLLossGetWorkspaceSize(log_probabilities.get(), target.get(), weight.get(), 2, -100,
+                                         scalar_out.get(), plain_scalar.get(), &workspace, &executor),
+            kInvalid);
+  message = TakeErrorMessage();
+  EXPECT_TRUE(Contains(message, "aclnnNLLLossGetWorkspaceSize")) << message;
+  EXPECT_TRUE(Contains(message, "'totalWeightOut'")) << message;
 }
 
 }  // namespace

@@ -105,7 +105,10 @@ Status CheckLayouts(const BceArgs& a) {
     return Status::Ok();
   }
   OPENACLNN_RETURN_IF_ERROR(CheckAddressableLayout(kPhase1Api, "out", *a.out));
-  return CheckNoSelfOverlap(kPhase1Api, "out", *a.out);
+  OPENACLNN_RETURN_IF_ERROR(CheckNoSelfOverlap(kPhase1Api, "out", *a.out));
+  const bool reads = !a.self->empty();  // Checked memory mode: only what phase 2 touches.
+  return CheckTensorsInLiveMemory(kPhase1Api, {{"self", a.self}, {"target", reads ? a.target : nullptr},
+                                               {"weight", reads ? a.weight : nullptr}, {"out", a.out}});
 }
 
 }  // namespace

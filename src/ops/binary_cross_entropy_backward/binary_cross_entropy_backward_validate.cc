@@ -121,7 +121,9 @@ Status CheckLayouts(const BceBackwardArgs& a) {
     OPENACLNN_RETURN_IF_ERROR(CheckAddressableLayout(kPhase1Api, "weightOptional", *a.weight));
   }
   OPENACLNN_RETURN_IF_ERROR(CheckAddressableLayout(kPhase1Api, "out", *a.out));
-  return CheckNoSelfOverlap(kPhase1Api, "out", *a.out);
+  OPENACLNN_RETURN_IF_ERROR(CheckNoSelfOverlap(kPhase1Api, "out", *a.out));
+  return CheckTensorsInLiveMemory(kPhase1Api, {{"gradOutput", a.grad_output}, {"self", a.self}, {"target", a.target},
+                                               {"weightOptional", a.weight}, {"out", a.out}});  // Checked memory mode.
 }
 
 }  // namespace

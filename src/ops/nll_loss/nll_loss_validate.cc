@@ -122,7 +122,10 @@ Status CheckLayouts(const NllLossArgs& a) {
   if (reduced) {
     OPENACLNN_RETURN_IF_ERROR(CheckAddressableLayout(kPhase1Api, "totalWeightOut", *a.total_weight_out));
   }
-  return Status::Ok();
+  const bool reads = !a.self->empty();  // Checked memory mode: only what phase 2 touches.
+  return CheckTensorsInLiveMemory(kPhase1Api, {{"self", a.self}, {"target", reads ? a.target : nullptr},
+                                               {"weight", reads ? a.weight : nullptr}, {"out", a.out},
+                                               {"totalWeightOut", reduced ? a.total_weight_out : nullptr}});
 }
 
 }  // namespace
