@@ -192,6 +192,21 @@ TEST(BinaryCrossEntropyTest, MatchesReferenceOverDtypesShapesLayoutsAndReduction
   }
 }
 
+TEST(BinaryCrossEntropyTest, OutMayBeSelfForReductionNone) {
+  DeviceTensor self({3, 5}, ACL_FLOAT, Layout{TransposedStrides({3, 5}), 2, 3});
+  DeviceTensor target({5}, ACL_FLOAT);
+  std::mt19937 rng(17);
+  self.Fill(Uniform(15, 0.05, 0.95, &rng));
+  target.Fill(Uniform(5, 0.0, 1.0, &rng));
+  const std::vector<double> expected = ReferenceLosses(self, target, nullptr);
+  const Outcome outcome = RunBce(self.get(), target.get(), nullptr, 0, self.get());
+  ASSERT_EQ(outcome.sync, ACL_SUCCESS) << outcome.message;
+  const std::vector<double> got = self.Read();
+  for (size_t i = 0; i < got.size(); ++i) {
+    EXPECT_LE(UlpDistance(ACL_FLOAT, got[i], RoundTo(ACL_FLOAT, expected[i])), 1.0) << i;
+  }
+}
+
 TEST(BinaryCrossEntropyTest, LogClampAndOutOfDomainInputs) {
   struct Point {
     double x;
