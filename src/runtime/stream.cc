@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "acl/acl_base.h"
+#include "backend/cpu/spin.h"
 #include "core/messages.h"
 
 namespace openaclnn::runtime {
@@ -30,21 +31,13 @@ Status RunGuarded(const Task& task) {
   }
 }
 
-inline void CpuRelax() {
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
-#elif defined(__aarch64__) || defined(__arm__)
-  asm volatile("yield" ::: "memory");
-#endif
-}
-
 // With one CPU a spinning thread only delays the thread it waits for.
 bool SpinningHelps() {
   static const bool helps = std::thread::hardware_concurrency() > 1;
   return helps;
 }
 
-// Polls pred() for up to kSpinBudget; true as soon as it holds.
+// Polls pred() for up to kSpinBudget, yielding the CPU between rounds; true as soon as it holds.
 template <typename Pred>
 bool SpinUntil(Pred pred) {
   if (!SpinningHelps()) {
@@ -56,12 +49,35 @@ bool SpinUntil(Pred pred) {
       if (pred()) {
         return true;
       }
-      CpuRelax();
+      cpu::CpuRelax();
     }
     if (std::chrono::steady_clock::now() >= deadline) {
       return pred();
     }
+    // On a loaded machine the thread being waited for may need this CPU.
+    std::this_thread::yield();
   }
+}
+
+// The stream's mutex is held for tens of nanoseconds at a time, by the worker and by launching and waiting
+// threads. A thread that blocks on it makes the holder pay a futex wake-up when it unlocks, so acquire it by
+// retrying for a short while first.
+void Acquire(std::unique_lock<std::mutex>& lock) {
+  if (SpinningHelps()) {
+    for (int i = 0; i < 256; ++i) {
+      if (lock.try_lock()) {
+        return;
+      }
+      cpu::CpuRelax();
+    }
+  }
+  lock.lock();
+}
+
+std::unique_lock<std::mutex> Locked(std::mutex& mu) {
+  std::unique_lock<std::mutex> lock(mu, std::defer_lock);
+  Acquire(lock);
+  return lock;
 }
 
 }  // namespace
@@ -78,7 +94,7 @@ Stream::~Stream() {
     worker_.join();  // The worker runs everything still queued before it exits.
   }
   // Without a worker (launch blocking, or nothing was ever launched) nothing is left; drain defensively.
-  std::unique_lock<std::mutex> lock(mu_);
+  std::unique_lock<std::mutex> lock = Locked(mu_);
   DrainTo(enqueued_.load(std::memory_order_relaxed), lock);
 }
 
@@ -89,7 +105,7 @@ void Stream::RunFront(std::unique_lock<std::mutex>& lock) {
   lock.unlock();
   Status result = RunGuarded(task);
   task = nullptr;  // Release what the task holds before reporting it complete.
-  lock.lock();
+  Acquire(lock);
   running_ = false;
   completed_.store(completed_.load(std::memory_order_relaxed) + 1, std::memory_order_release);
   if (!result.ok() && first_failure_.ok()) {
@@ -101,7 +117,7 @@ void Stream::RunFront(std::unique_lock<std::mutex>& lock) {
 }
 
 void Stream::Enqueue(Task task) {
-  std::unique_lock<std::mutex> lock(mu_);
+  std::unique_lock<std::mutex> lock = Locked(mu_);
   queue_.push_back(std::move(task));
   const uint64_t target = enqueued_.load(std::memory_order_relaxed) + 1;
   enqueued_.store(target, std::memory_order_release);
@@ -129,7 +145,7 @@ void Stream::DrainTo(uint64_t target, std::unique_lock<std::mutex>& lock) {
     lock.unlock();
     const bool progressed =
         SpinUntil([this, seen] { return completed_.load(std::memory_order_acquire) != seen; });
-    lock.lock();
+    Acquire(lock);
     if (progressed) {
       continue;
     }
@@ -144,7 +160,7 @@ void Stream::DrainTo(uint64_t target, std::unique_lock<std::mutex>& lock) {
 }
 
 void Stream::WorkerLoop() {
-  std::unique_lock<std::mutex> lock(mu_);
+  std::unique_lock<std::mutex> lock = Locked(mu_);
   for (;;) {
     if (!running_ && !queue_.empty()) {
       RunFront(lock);
@@ -161,7 +177,7 @@ void Stream::WorkerLoop() {
       return enqueued_.load(std::memory_order_acquire) != enqueued ||
              completed_.load(std::memory_order_acquire) != completed || stopping_.load(std::memory_order_acquire);
     });
-    lock.lock();
+    Acquire(lock);
     if (changed) {
       continue;
     }
@@ -174,12 +190,12 @@ void Stream::WorkerLoop() {
 }
 
 void Stream::WaitIdle() {
-  std::unique_lock<std::mutex> lock(mu_);
+  std::unique_lock<std::mutex> lock = Locked(mu_);
   DrainTo(enqueued_.load(std::memory_order_relaxed), lock);
 }
 
 Status Stream::Synchronize() {
-  std::unique_lock<std::mutex> lock(mu_);
+  std::unique_lock<std::mutex> lock = Locked(mu_);
   DrainTo(enqueued_.load(std::memory_order_relaxed), lock);
   return std::exchange(first_failure_, Status::Ok());
 }
