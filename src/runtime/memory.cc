@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <deque>
 #include <iterator>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <string>
@@ -33,6 +34,9 @@ BlockTable& Table() {
   static BlockTable* table = new BlockTable();  // Never destroyed: frees may arrive from static destructors.
   return *table;
 }
+
+// CANN's parameter name for the block pointer of aclrtMalloc / aclrtFree and aclrtMallocHost / aclrtFreeHost.
+const char* PointerArg(MemoryKind kind) { return kind == MemoryKind::kDevice ? "devPtr" : "hostPtr"; }
 
 const char* KindName(MemoryKind kind) { return kind == MemoryKind::kDevice ? "device" : "host"; }
 
@@ -78,11 +82,18 @@ void FreeBlock(void* pointer, const Block& block) {
 
 Status Allocate(const char* api, MemoryKind kind, size_t size, aclrtMemMallocPolicy policy, void** out) {
   if (out == nullptr) {
-    return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(api, "argument 'devPtr' is NULL; expected the address of "
-                                                                  "a pointer to receive the block."));
+    return Status(ACL_ERROR_INVALID_PARAM,
+                  msg::RuntimeError(api, std::string("argument '") + PointerArg(kind) +
+                                             "' is NULL; expected the address of a pointer to receive the block."));
   }
   if (size == 0) {
     return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(api, "argument 'size' is 0; expected a size > 0."));
+  }
+  // Rounding a size this close to SIZE_MAX up to whole blocks would wrap around to a small mapping.
+  if (size > std::numeric_limits<size_t>::max() - 2 * kLargeBlockBytes) {
+    return Status(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                  msg::RuntimeError(api, "argument 'size' is " + std::to_string(size) +
+                                             ", larger than any block of " + KindName(kind) + " memory can be."));
   }
   Block block{size, kind, nullptr, 0};
   void* pointer = nullptr;
@@ -105,8 +116,9 @@ Status Allocate(const char* api, MemoryKind kind, size_t size, aclrtMemMallocPol
 }
 
 Status Release(const char* api, MemoryKind kind, void* pointer) {
+  const std::string arg = std::string("argument '") + PointerArg(kind) + "'";
   if (pointer == nullptr) {
-    return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(api, "argument is NULL; expected a block from " +
+    return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(api, arg + " is NULL; expected a block from " +
                                                                       std::string(kind == MemoryKind::kDevice
                                                                                       ? "aclrtMalloc."
                                                                                       : "aclrtMallocHost.")));
@@ -120,13 +132,13 @@ Status Release(const char* api, MemoryKind kind, void* pointer) {
     auto it = table.blocks.find(reinterpret_cast<uintptr_t>(pointer));
     if (it == table.blocks.end()) {
       return Status(ACL_ERROR_INVALID_PARAM,
-                    msg::RuntimeError(api, "the pointer is not the start of a live " + std::string(KindName(kind)) +
+                    msg::RuntimeError(api, arg + " is not the start of a live " + std::string(KindName(kind)) +
                                                " block (never allocated here, or already freed)."));
     }
     if (it->second.kind != kind) {
       const bool device = it->second.kind == MemoryKind::kDevice;
       return Status(ACL_ERROR_INVALID_PARAM,
-                    msg::RuntimeError(api, std::string("the pointer is a ") + KindName(it->second.kind) +
+                    msg::RuntimeError(api, arg + " is a " + KindName(it->second.kind) +
                                                " block; free it with " + (device ? "aclrtFree." : "aclrtFreeHost.")));
     }
     block = it->second;
