@@ -1,5 +1,8 @@
 // C entry points of the ACL runtime subset (acl/acl.h, acl/acl_rt.h, acl/acl_base.h). No logic here.
 #include "acl/acl.h"
+
+#include <string>
+
 #include "api/guard.h"
 #include "core/dtype.h"
 #include "core/error_state.h"
@@ -107,7 +110,10 @@ aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total) {
 aclError aclrtGetVersion(int32_t* majorVersion, int32_t* minorVersion, int32_t* patchVersion) {
   return GuardAcl("aclrtGetVersion", [&] {
     if (majorVersion == nullptr || minorVersion == nullptr || patchVersion == nullptr) {
-      return openaclnn::Status(ACL_ERROR_INVALID_PARAM, "aclrtGetVersion: every argument must be non-NULL.");
+      const char* arg = majorVersion == nullptr ? "majorVersion" : (minorVersion == nullptr ? "minorVersion"
+                                                                                              : "patchVersion");
+      return openaclnn::Status(ACL_ERROR_INVALID_PARAM,
+                               std::string("aclrtGetVersion: argument '") + arg + "' is NULL.");
     }
     *majorVersion = OPENACLNN_VERSION_MAJOR;
     *minorVersion = OPENACLNN_VERSION_MINOR;

@@ -57,9 +57,13 @@ Status CheckTensor(const aclTensor* tensor, const char* api) {
   return Status::Ok();
 }
 
-Status CopyOut(const std::vector<int64_t>& values, int64_t** array, uint64_t* count, const char* api) {
+// array_arg / count_arg: CANN's names of the two output parameters, for the message.
+Status CopyOut(const std::vector<int64_t>& values, int64_t** array, uint64_t* count, const char* api,
+               const char* array_arg, const char* count_arg) {
   if (array == nullptr || count == nullptr) {
-    return Status(ACLNN_ERR_PARAM_NULLPTR, msg::RuntimeError(api, "an output argument is NULL."));
+    return Status(ACLNN_ERR_PARAM_NULLPTR, msg::RuntimeError(api, std::string("argument '") +
+                                                                      (array == nullptr ? array_arg : count_arg) +
+                                                                      "' is NULL."));
   }
   *array = new int64_t[values.size()];
   std::copy(values.begin(), values.end(), *array);
@@ -98,8 +102,8 @@ Status CreateTensor(const int64_t* view_dims, uint64_t view_rank, aclDataType dt
     for (uint64_t i = view_rank; i-- > 0;) {
       created->strides[i] = running;
       if (view_dims[i] > 1 && __builtin_mul_overflow(running, view_dims[i], &running)) {
-        return CreateError("contiguous strides of viewDims " +
-                           msg::ShapeText(view_dims, static_cast<int64_t>(view_rank)) + " overflow int64.");
+        return CreateError("argument 'viewDims' is " + msg::ShapeText(view_dims, static_cast<int64_t>(view_rank)) +
+                           ": its contiguous strides overflow int64.");
       }
     }
   }
@@ -132,17 +136,17 @@ Status DestroyTensor(const aclTensor* tensor) {
 
 Status GetViewShape(const aclTensor* tensor, int64_t** dims, uint64_t* rank) {
   OPENACLNN_RETURN_IF_ERROR(CheckTensor(tensor, "aclGetViewShape"));
-  return CopyOut(tensor->view_dims, dims, rank, "aclGetViewShape");
+  return CopyOut(tensor->view_dims, dims, rank, "aclGetViewShape", "viewDims", "viewDimsNum");
 }
 
 Status GetStorageShape(const aclTensor* tensor, int64_t** dims, uint64_t* rank) {
   OPENACLNN_RETURN_IF_ERROR(CheckTensor(tensor, "aclGetStorageShape"));
-  return CopyOut(tensor->storage_dims, dims, rank, "aclGetStorageShape");
+  return CopyOut(tensor->storage_dims, dims, rank, "aclGetStorageShape", "storageDims", "storageDimsNum");
 }
 
 Status GetViewStrides(const aclTensor* tensor, int64_t** strides, uint64_t* count) {
   OPENACLNN_RETURN_IF_ERROR(CheckTensor(tensor, "aclGetViewStrides"));
-  return CopyOut(tensor->strides, strides, count, "aclGetViewStrides");
+  return CopyOut(tensor->strides, strides, count, "aclGetViewStrides", "stridesValue", "stridesNum");
 }
 
 Status GetViewOffset(const aclTensor* tensor, int64_t* offset) {
