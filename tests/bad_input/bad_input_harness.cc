@@ -1,0 +1,161 @@
+#include "bad_input_harness.h"
+
+#include <cctype>
+#include <cstring>
+#include <stdexcept>
+
+#include "acl_environment.h"
+#include "device_tensor.h"
+#include "test_numeric.h"
+
+namespace openaclnn::test {
+namespace {
+
+int64_t ElementBytes(aclDataType dtype) {
+  switch (dtype) {
+    case ACL_UINT8:
+    case ACL_INT8:
+    case ACL_BOOL: return 1;
+    case ACL_FLOAT16:
+    case ACL_BF16: return 2;
+    case ACL_INT64:
+    case ACL_DOUBLE: return 8;
+    default: return 4;
+  }
+}
+
+}  // namespace
+
+const std::vector<aclDataType>& AllDataTypes() {
+  static const std::vector<aclDataType> kTypes = [] {
+    std::vector<aclDataType> types;
+    for (int value : {-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 17, 27, 28, 29, 30, 33, 34, 35, 36,
+                      37, 38, 39, 40, 41, 42, 999, -7}) {
+      types.push_back(static_cast<aclDataType>(value));
+    }
+    return types;
+  }();
+  return kTypes;
+}
+
+bool IsLossFloat(aclDataType dtype) { return dtype == ACL_FLOAT || dtype == ACL_FLOAT16 || dtype == ACL_BF16; }
+
+std::string DtypeName(aclDataType dtype) {
+  switch (dtype) {
+    case ACL_DT_UNDEFINED: return "UNDEFINED";
+    case ACL_FLOAT: return "FLOAT";
+    case ACL_FLOAT16: return "FLOAT16";
+    case ACL_INT8: return "INT8";
+    case ACL_INT32: return "INT32";
+    case ACL_UINT8: return "UINT8";
+    case ACL_INT16: return "INT16";
+    case ACL_UINT16: return "UINT16";
+    case ACL_UINT32: return "UINT32";
+    case ACL_INT64: return "INT64";
+    case ACL_UINT64: return "UINT64";
+    case ACL_DOUBLE: return "DOUBLE";
+    case ACL_BOOL: return "BOOL";
+    case ACL_STRING: return "STRING";
+    case ACL_COMPLEX64: return "COMPLEX64";
+    case ACL_COMPLEX128: return "COMPLEX128";
+    case ACL_BF16: return "BF16";
+    case ACL_INT4: return "INT4";
+    case ACL_UINT1: return "UINT1";
+    case ACL_COMPLEX32: return "COMPLEX32";
+    default: {
+      const int value = static_cast<int>(dtype);
+      return value < 0 ? "minus" + std::to_string(-value) : "value" + std::to_string(value);
+    }
+  }
+}
+
+Arena::Arena() {
+  const size_t bytes = kSlots * kSlotBytes;
+  if (aclrtMalloc(&memory_, bytes, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) {
+    throw std::runtime_error("aclrtMalloc failed for the bad-input arena");
+  }
+  std::memset(memory_, kSentinelByte, bytes);
+}
+
+Arena::~Arena() { aclrtFree(memory_); }
+
+char* Arena::Slot(int index) const { return static_cast<char*>(memory_) + index * kSlotBytes; }
+
+std::vector<uint8_t> Arena::Snapshot() const {
+  const auto* bytes = static_cast<const uint8_t*>(memory_);
+  return std::vector<uint8_t>(bytes, bytes + kSlots * kSlotBytes);
+}
+
+TensorSet::TensorSet(const Arena& arena, const std::vector<const TensorArg*>& args) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    const TensorArg& arg = *args[i];
+    if (!arg.present) {
+      tensors_.push_back(nullptr);
+      continue;
+    }
+    char* data = arena.Slot(static_cast<int>(i));
+    const int64_t element_bytes = ElementBytes(arg.dtype);
+    const int64_t end = static_cast<int64_t>(arg.values.size()) + arg.offset;
+    const bool fits = arg.offset >= 0 && arg.offset < 256 && end * element_bytes <= int64_t{Arena::kSlotBytes};
+    for (size_t v = 0; fits && v < arg.values.size(); ++v) {
+      StoreElement(arg.dtype, data + (arg.offset + static_cast<int64_t>(v)) * element_bytes, arg.values[v]);
+    }
+    // A storage shape as large as the view needs; the operators never look at it.
+    const std::vector<int64_t> storage = {static_cast<int64_t>(Arena::kSlotBytes / 8)};
+    aclTensor* tensor = aclCreateTensor(arg.dims.data(), arg.dims.size(), arg.dtype,
+                                        arg.strides ? arg.strides->data() : nullptr, arg.offset, arg.format,
+                                        storage.data(), storage.size(), arg.null_data ? nullptr : data);
+    if (tensor == nullptr) {
+      throw std::runtime_error("aclCreateTensor refused a bad-input tensor: " + TakeErrorMessage());
+    }
+    tensors_.push_back(tensor);
+  }
+}
+
+TensorSet::~TensorSet() {
+  for (aclTensor* tensor : tensors_) {
+    aclDestroyTensor(tensor);
+  }
+}
+
+std::string CheckFailure(int code, int expected_code, const std::string& api, const std::vector<std::string>& args) {
+  const std::string message = TakeErrorMessage();
+  std::string problems;
+  if (code != expected_code) {
+    problems += "returned " + std::to_string(code) + ", expected " + std::to_string(expected_code) + ". ";
+  }
+  if (message.find(api) == std::string::npos) {
+    problems += "the message does not name " + api + ". ";
+  }
+  bool named = false;
+  for (const std::string& arg : args) {
+    named = named || message.find("'" + arg + "'") != std::string::npos;
+  }
+  if (!named) {
+    problems += "the message does not name the argument";
+    for (const std::string& arg : args) {
+      problems += " '" + arg + "'";
+    }
+    problems += ". ";
+  }
+  return problems.empty() ? "" : problems + "Message: \"" + message + "\"";
+}
+
+std::string TestNameOf(const std::string& text) {
+  std::string name;
+  for (char c : text) {
+    if (std::isalnum(static_cast<unsigned char>(c))) {
+      name += c;
+    } else if (c == '-') {
+      name += name.empty() || name.back() == '_' ? "minus" : "_minus";
+    } else if (!name.empty() && name.back() != '_') {
+      name += '_';
+    }
+  }
+  while (!name.empty() && name.back() == '_') {
+    name.pop_back();
+  }
+  return name;
+}
+
+}  // namespace openaclnn::test

@@ -1,0 +1,79 @@
+// Shared pieces of the bad-input tables: tensor arguments described as data (so a table can mutate one field),
+// a sentinel-filled memory arena every tensor of a call points into (a failed call must leave all of it
+// unchanged), and the checks every failing call must pass: the documented code, a message naming the API and
+// the argument, no executor handed out.
+#ifndef OPENACLNN_TESTS_BAD_INPUT_BAD_INPUT_HARNESS_H_
+#define OPENACLNN_TESTS_BAD_INPUT_BAD_INPUT_HARNESS_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclnn/acl_meta.h"
+
+namespace openaclnn::test {
+
+// One tensor argument. Valid arguments are small and contiguous; a table entry changes one field.
+struct TensorArg {
+  bool present = true;  // false: the argument is NULL.
+  std::vector<int64_t> dims;
+  aclDataType dtype = ACL_FLOAT;
+  std::optional<std::vector<int64_t>> strides;  // nullopt: NULL strides (contiguous).
+  int64_t offset = 0;
+  aclFormat format = ACL_FORMAT_ND;
+  bool null_data = false;       // The tensor describes no memory (tensorData NULL).
+  std::vector<double> values;   // Written contiguously from the tensor's first element (valid arguments only).
+};
+
+// Every data type value CANN's headers define, plus unused and out-of-range values.
+const std::vector<aclDataType>& AllDataTypes();
+bool IsLossFloat(aclDataType dtype);  // FLOAT, FLOAT16, BF16
+
+// Device memory for up to kSlots tensors, kSlotBytes each, sentinel-filled.
+class Arena {
+ public:
+  static constexpr int kSlots = 8;
+  static constexpr size_t kSlotBytes = 4096;
+
+  Arena();
+  ~Arena();
+  Arena(const Arena&) = delete;
+  Arena& operator=(const Arena&) = delete;
+
+  char* Slot(int index) const;
+  // The arena's bytes now, to compare with later.
+  std::vector<uint8_t> Snapshot() const;
+
+ private:
+  void* memory_ = nullptr;
+};
+
+// aclTensor handles for a list of arguments (NULL where an argument is absent), each in its own arena slot with
+// its values written; destroyed with the object.
+class TensorSet {
+ public:
+  TensorSet(const Arena& arena, const std::vector<const TensorArg*>& args);
+  ~TensorSet();
+  TensorSet(const TensorSet&) = delete;
+  TensorSet& operator=(const TensorSet&) = delete;
+
+  aclTensor* at(size_t index) const { return tensors_[index]; }
+
+ private:
+  std::vector<aclTensor*> tensors_;
+};
+
+// "" when the call failed as documented: `code` equals `expected_code`, the pending message names `api` and one of
+// `args` (as 'arg'); else what was wrong. Consumes the pending message.
+std::string CheckFailure(int code, int expected_code, const std::string& api, const std::vector<std::string>& args);
+
+// A readable gtest parameter name from free text ("weight: dtype INT32" -> "weight_dtype_INT32").
+std::string TestNameOf(const std::string& text);
+
+std::string DtypeName(aclDataType dtype);
+
+}  // namespace openaclnn::test
+
+#endif  // OPENACLNN_TESTS_BAD_INPUT_BAD_INPUT_HARNESS_H_
