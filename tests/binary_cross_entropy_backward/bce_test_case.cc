@@ -55,16 +55,18 @@ const char* KernelTargetName(int index) {
   return openaclnnGetKernelTargetName(index % openaclnnGetKernelTargetCount());
 }
 
-// Selects a case's kernel implementation and thread count; restores the defaults at scope exit.
+// Selects a case's kernel implementation, thread count and store path; restores the defaults at scope exit.
 class ScopedKernelChoice {
  public:
-  ScopedKernelChoice(int target, int threads) {
-    EXPECT_EQ(openaclnnSetKernelTarget(KernelTargetName(target)), 0);
-    EXPECT_EQ(openaclnnSetNumThreads(threads), 0);
+  explicit ScopedKernelChoice(const BceCase& c) {
+    EXPECT_EQ(openaclnnSetKernelTarget(KernelTargetName(c.kernel_target)), 0);
+    EXPECT_EQ(openaclnnSetNumThreads(c.threads), 0);
+    EXPECT_EQ(openaclnnSetStreamingStoreThreshold(c.streaming_stores ? 0 : -1), 0);
   }
   ~ScopedKernelChoice() {
     openaclnnSetKernelTarget(nullptr);
     openaclnnSetNumThreads(0);
+    openaclnnSetStreamingStoreThreshold(-1);
   }
   ScopedKernelChoice(const ScopedKernelChoice&) = delete;
   ScopedKernelChoice& operator=(const ScopedKernelChoice&) = delete;
@@ -88,6 +90,7 @@ std::string Describe(const BceCase& c) {
   text += c.has_weight ? OperandText("weight", c.weight) : std::string("weight=NULL");
   text += " " + OperandText("out", c.out) + " reduction=" + std::to_string(c.reduction);
   text += std::string(" kernels=") + KernelTargetName(c.kernel_target) + " threads=" + std::to_string(c.threads);
+  text += c.streaming_stores ? " streaming-stores" : "";
   return text;
 }
 
@@ -164,7 +167,7 @@ std::string CompareBitExact(aclDataType out_dtype, const std::vector<double>& go
 
 void RunBceCase(const BceCase& c, std::mt19937_64& rng) {
   SCOPED_TRACE(Describe(c));
-  ScopedKernelChoice kernel_choice(c.kernel_target, c.threads);
+  ScopedKernelChoice kernel_choice(c);
   ScopedStream stream;
   auto grad = MakeTensor(c.grad);
   auto self = MakeTensor(c.self);

@@ -35,10 +35,11 @@ struct BceCase {
   OperandSpec out;     // dims are self's.
   bool has_weight = true;
   int64_t reduction = 0;
-  // Kernel implementation (index for openaclnnGetKernelTargetName, taken modulo the count; 0 is "reference")
-  // and kernel threads (0: the default) for this call; the previous settings are restored afterwards.
+  // Kernel implementation (index for openaclnnGetKernelTargetName, taken modulo the count; 0 is "reference"),
+  // kernel threads (0: the default) and store path for this call; the defaults are restored afterwards.
   int kernel_target = 0;
   int threads = 0;
+  bool streaming_stores = false;  // Write out with streaming stores whatever its size (threshold 0).
 };
 
 std::string Describe(const BceCase& c);

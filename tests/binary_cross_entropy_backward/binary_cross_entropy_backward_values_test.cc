@@ -121,7 +121,8 @@ TEST(BceBackwardValuesTest, EveryDtypeCombinationAndReduction) {
               }
               c.out = {out, c.self.dims, Pick(kOutLayouts, rng)};
               c.reduction = reduction;
-              c.kernel_target = cases;  // Every kernel implementation in turn.
+              c.kernel_target = cases;  // Every kernel implementation in turn, with either store path.
+              c.streaming_stores = (cases / openaclnnGetKernelTargetCount()) % 2 == 1;
               RunBceCase(c, rng);
               ++cases;
               if (HasFatalFailure()) {
@@ -177,6 +178,7 @@ TEST(BceBackwardValuesTest, EveryRankBroadcastPatternAndLayout) {
       c.out = {Pick(kFloatTypes, rng), c.self.dims, kOutLayouts[out_layout_order[j % 3]]};
       c.reduction = static_cast<int64_t>(reduction_order[j % 3]);
       c.kernel_target = static_cast<int>(rank + j);
+      c.streaming_stores = j % 2 == 1;
       RunBceCase(c, rng);
       if (HasFatalFailure()) {
         return;
@@ -186,8 +188,8 @@ TEST(BceBackwardValuesTest, EveryRankBroadcastPatternAndLayout) {
 }
 
 // Rows longer than the kernel's conversion chunk, many rows and a transposed out under every kernel
-// implementation; more elements than one parallel grain (64 Ki) under the reference and the best SIMD kernels,
-// with one and with three threads.
+// implementation; more elements than one parallel grain (64 Ki) under the reference and the best SIMD kernels;
+// with one thread and normal stores, and with three threads and streaming stores.
 TEST(BceBackwardValuesTest, LongRowsAndLargeTensors) {
   std::mt19937_64 rng(TestSeed() + 2);
   for (int target = 0; target < openaclnnGetKernelTargetCount(); ++target) {
@@ -195,6 +197,7 @@ TEST(BceBackwardValuesTest, LongRowsAndLargeTensors) {
       BceCase c;
       c.kernel_target = target;
       c.threads = threads;
+      c.streaming_stores = threads == 3;
       c.self = {ACL_FLOAT16, {7, 1000}, LayoutKind::kContiguous};
       c.grad = {ACL_FLOAT, {}, LayoutKind::kContiguous};
       c.target = {ACL_FLOAT16, {7, 1000}, LayoutKind::kSliced};
