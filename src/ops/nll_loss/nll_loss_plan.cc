@@ -5,7 +5,6 @@
 #include <memory>
 #include <mutex>
 #include <new>
-#include <string>
 
 #include "aclnn/opdev/op_errno.h"
 #include "backend/cpu/parallel.h"
@@ -18,7 +17,6 @@
 
 namespace openaclnn::nll_forward {
 namespace {
-
 
 // The first bad target over chunks that may run concurrently.
 class SharedFault {
