@@ -1,8 +1,116 @@
 #!/usr/bin/env bash
-# Builds everything with warnings as errors and runs the whole test suite.
+# README's test command and what CI runs (.ci/run): builds with warnings as errors and passes the whole test
+# suite, then the sanitizer, fuzzing and Arm stages (docs/TESTING.md). One function per stage; each stage's time
+# is printed, and a summary at the end.
+#   scripts/run-tests.sh                the CI stages (ci_stages below), in order
+#   scripts/run-tests.sh asan fuzz      only the stages named (any of all_stages)
+# Stages:
+#   build   ci preset (-Werror), whole suite
+#   asan    whole suite under AddressSanitizer + LeakSanitizer + UBSan (gcc), any report fails
+#   tsan    stream and concurrency tests under ThreadSanitizer (gcc)
+#   fuzz    the C API fuzzer (clang libFuzzer, ASan + UBSan): seed corpus, then OPENACLNN_FUZZ_SECONDS (default 90)
+#   arm     aarch64 cross build, whole suite under qemu-user: NEON pass, then SVE/SVE2 pass
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+readonly all_stages=(build asan tsan fuzz arm)
+# What CI runs. Not yet in it (docs/TESTING.md): `arm`, until the aarch64 build compiles (SVE vectors must not be
+# struct members in the BCE SIMD kernel), and `asan`, until the whole suite has been seen clean under it.
+readonly ci_stages=(build tsan fuzz)
+readonly fuzz_seconds="${OPENACLNN_FUZZ_SECONDS:-90}"
+
+# Sanitizer reports are fatal and readable; LSan checks every test binary at exit.
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:halt_on_error=1:strict_init_order=1:detect_stack_use_after_return=0"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1"
+
+stage_build() {
+  cmake --preset ci
+  cmake --build --preset ci
+  ctest --preset ci
+}
+
+stage_asan() {
+  cmake --preset asan
+  cmake --build --preset asan
+  ctest --preset asan
+}
+
+# Only the binaries the tsan test preset selects (labels stream and concurrency) are built.
+stage_tsan() {
+  cmake --preset tsan
+  local targets
+  mapfile -t targets < <(ctest --preset tsan -N | sed -n 's/^ *Test *#[0-9]*: *//p')
+  [ ${#targets[@]} -gt 0 ] || { echo "tsan: no test selected" >&2; return 1; }
+  cmake --build --preset tsan --target "${targets[@]}"
+  ctest --preset tsan
+}
+
+stage_fuzz() {
+  cmake --preset fuzz
+  cmake --build --preset fuzz
+  local fuzzer=build/fuzz/bin/openaclnn_api_fuzzer
+  local work=build/fuzz/corpus-work artifacts=build/fuzz/artifacts/
+  mkdir -p "$work" "$artifacts"
+  # Every seed once, then mutate for a bounded time; new inputs go to the work corpus, crashes to artifacts.
+  "$fuzzer" -runs=0 fuzz/corpus
+  if ! "$fuzzer" -max_total_time="$fuzz_seconds" -timeout=30 -rss_limit_mb=4096 -max_len=4096 \
+      -print_final_stats=1 -artifact_prefix="$artifacts" "$work" fuzz/corpus; then
+    echo "fuzz: a crash or sanitizer report; the input is in $artifacts." >&2
+    echo "fuzz: replay it with OPENACLNN_FUZZ_TRACE=1 $fuzzer <input> (docs/TESTING.md)" >&2
+    return 1
+  fi
+}
+
+# GoogleTest for aarch64, built once from Debian's source package (/usr/src/googletest) into build/aarch64-deps.
+build_aarch64_gtest() {
+  [ -f build/aarch64-deps/lib/cmake/GTest/GTestConfig.cmake ] && return 0
+  cmake -S /usr/src/googletest -B build/aarch64-gtest -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_TOOLCHAIN_FILE="$PWD/cmake/toolchains/aarch64-linux-gnu.cmake" \
+    -DCMAKE_INSTALL_PREFIX="$PWD/build/aarch64-deps"
+  cmake --build build/aarch64-gtest -j2
+  cmake --install build/aarch64-gtest
+}
+
+# Pass 1 emulates a NEON-only core (Neoverse N1); pass 2 the `max` CPU, whose SVE and SVE2 make Highway choose its
+# SVE targets, so both kinds of SIMD kernel run, not just compile.
+stage_arm() {
+  build_aarch64_gtest
+  cmake --preset aarch64
+  cmake --build --preset aarch64
+  local cpu
+  for cpu in neoverse-n1 max; do
+    echo "arm: tests under qemu-aarch64 -cpu $cpu"
+    QEMU_CPU="$cpu" ctest --preset aarch64
+  done
+}
+
+stages=("$@")
+[ ${#stages[@]} -gt 0 ] || stages=("${ci_stages[@]}")
+for stage in "${stages[@]}"; do
+  declare -F "stage_$stage" >/dev/null || { echo "run-tests: unknown stage '$stage' (${all_stages[*]})" >&2; exit 2; }
+done
+
 scripts/install-deps.sh build test
-cmake --preset ci
-cmake --build --preset ci
-ctest --preset ci
+
+# Each stage runs in a subshell with errexit, so its first failing command fails it; the run stops there.
+summary=()
+for stage in "${stages[@]}"; do
+  echo "===== stage $stage"
+  start=$SECONDS
+  set +e
+  (set -e; "stage_$stage")
+  rc=$?
+  set -e
+  status=passed
+  [ $rc -eq 0 ] || status=FAILED
+  summary+=("$(printf '%-6s %-6s %5d s' "$stage" "$status" $((SECONDS - start)))")
+  echo "===== stage $stage $status in $((SECONDS - start)) s"
+  [ $rc -eq 0 ] || break
+done
+
+echo "===== stage times"
+printf '%s\n' "${summary[@]}"
+failed=$(printf '%s\n' "${summary[@]}" | grep -c FAILED || true)
+echo "stages: $(( ${#summary[@]} - failed )) passed, $failed failed"
+[ "$failed" -eq 0 ]
