@@ -1,4 +1,4 @@
-// The libFuzzer entry points: each input is a program run by a Session (session.h) against the C API.
+// The libFuzzer entry points: each input is a program run by an Interpreter (interpreter.h) against the C API.
 // Checked memory mode (OPENACLNN_CHECKED_MEMORY=1) is switched on before aclInit unless the environment already
 // says otherwise, and probed once: with it the fuzzer may hand the library views that reach outside their
 // buffers and expects them refused; without it, it keeps every view inside its buffer.
@@ -6,7 +6,7 @@
 #include <cstdlib>
 
 #include "aclnnop/aclnn_nll_loss_backward.h"
-#include "session.h"
+#include "interpreter.h"
 
 namespace openaclnn::fuzz {
 namespace {
@@ -66,7 +66,7 @@ extern "C" int LLVMFuzzerInitialize(int* /*argc*/, char*** /*argv*/) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  openaclnn::fuzz::Session session(&openaclnn::fuzz::runtime);
-  session.Run(data, size);
+  openaclnn::fuzz::Interpreter interpreter(&openaclnn::fuzz::runtime);
+  interpreter.Run(data, size);
   return 0;
 }

@@ -1,4 +1,4 @@
-// Runtime operations of a fuzz session: memory, streams, device lifecycle, copies and the small query calls.
+// Runtime operations of a fuzz interpreter: memory, streams, device lifecycle, copies and the small query calls.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -7,7 +7,7 @@
 #include <string>
 
 #include "openaclnn/openaclnn.h"
-#include "session.h"
+#include "interpreter.h"
 #include "value_tables.h"
 
 #if defined(__has_feature)
@@ -98,7 +98,7 @@ void EncodeElement(aclDataType dtype, uint8_t index, uint8_t* out) {
 
 }  // namespace
 
-void Session::Malloc(const MallocArgs& args) {
+void Interpreter::Malloc(const MallocArgs& args) {
   int slot = 0;
   while (slot < kMaxBuffers && buffers_[slot].live) {
     ++slot;
@@ -138,7 +138,7 @@ void Session::Malloc(const MallocArgs& args) {
   }
 }
 
-void Session::Free(const FreeArgs& args) {
+void Interpreter::Free(const FreeArgs& args) {
   BufferSlot& buffer = buffers_[args.buffer % kMaxBuffers];
   const auto mode = static_cast<FreeMode>(args.mode % static_cast<uint8_t>(FreeMode::kCount));
   if (!buffer.live) {
@@ -164,7 +164,7 @@ void Session::Free(const FreeArgs& args) {
   }
 }
 
-aclrtStream Session::StreamHandle(uint8_t raw) const {
+aclrtStream Interpreter::StreamHandle(uint8_t raw) const {
   const int choice = raw % (kMaxStreams + 2);
   if (choice == kDefaultStream) {
     return nullptr;
@@ -176,7 +176,7 @@ aclrtStream Session::StreamHandle(uint8_t raw) const {
   return const_cast<void*>(static_cast<const void*>(&streams_));
 }
 
-void Session::CreateStream(const CreateStreamArgs& args) {
+void Interpreter::CreateStream(const CreateStreamArgs& args) {
   int slot = 0;
   while (slot < kMaxStreams && streams_[slot].live) {
     ++slot;
@@ -202,7 +202,7 @@ void Session::CreateStream(const CreateStreamArgs& args) {
   }
 }
 
-void Session::DestroyStream(const StreamArgs& args) {
+void Interpreter::DestroyStream(const StreamArgs& args) {
   const aclrtStream stream = StreamHandle(args.stream);
   const int choice = args.stream % (kMaxStreams + 2);
   const int32_t status = aclrtDestroyStream(stream);
@@ -214,14 +214,14 @@ void Session::DestroyStream(const StreamArgs& args) {
   streams_[choice - 1].live = false;  // Released now, or already before.
 }
 
-void Session::SyncStream(const StreamArgs& args) {
+void Interpreter::SyncStream(const StreamArgs& args) {
   // A failure of earlier asynchronous work is reported here and names the operator, not this call.
   ExpectAnyMessage(aclrtSynchronizeStream(StreamHandle(args.stream)), "aclrtSynchronizeStream");
 }
 
-void Session::SyncDevice() { ExpectAnyMessage(aclrtSynchronizeDevice(), "aclrtSynchronizeDevice"); }
+void Interpreter::SyncDevice() { ExpectAnyMessage(aclrtSynchronizeDevice(), "aclrtSynchronizeDevice"); }
 
-void Session::FillValues(const FillValuesArgs& args) {
+void Interpreter::FillValues(const FillValuesArgs& args) {
   const BufferSlot& buffer = buffers_[args.buffer % kMaxBuffers];
   const aclDataType dtype = DtypeFromByte(args.dtype);
   const size_t element_bytes = FillElementBytes(dtype);
@@ -240,7 +240,7 @@ void Session::FillValues(const FillValuesArgs& args) {
   }
 }
 
-void Session::CopyBytes(const CopyBytesArgs& args, ByteReader& reader) {
+void Interpreter::CopyBytes(const CopyBytesArgs& args, ByteReader& reader) {
   const BufferSlot& buffer = buffers_[args.buffer % kMaxBuffers];
   if (!buffer.live) {
     return;
@@ -273,7 +273,7 @@ void Session::CopyBytes(const CopyBytesArgs& args, ByteReader& reader) {
   }
 }
 
-void Session::Memset(const MemsetArgs& args) {
+void Interpreter::Memset(const MemsetArgs& args) {
   const BufferSlot& buffer = buffers_[args.buffer % kMaxBuffers];
   if (!buffer.live) {
     return;
@@ -289,13 +289,13 @@ void Session::Memset(const MemsetArgs& args) {
   }
 }
 
-void Session::ForgetStreams() {
+void Interpreter::ForgetStreams() {
   for (StreamSlot& stream : streams_) {
     stream.live = false;
   }
 }
 
-void Session::ForgetMemory() {
+void Interpreter::ForgetMemory() {
   for (BufferSlot& buffer : buffers_) {
     if (buffer.live) {
       buffer.live = false;
@@ -304,7 +304,7 @@ void Session::ForgetMemory() {
   }
 }
 
-void Session::DeviceLifecycle(const LifecycleArgs& args) {
+void Interpreter::DeviceLifecycle(const LifecycleArgs& args) {
   RuntimeModel& rt = *runtime_;
   const auto reset = [&] {
     Expect(aclrtResetDevice(0), "aclrtResetDevice");
@@ -355,7 +355,7 @@ void Session::DeviceLifecycle(const LifecycleArgs& args) {
   }
 }
 
-void Session::Misc(const MiscArgs& args) {
+void Interpreter::Misc(const MiscArgs& args) {
   const bool null_out = args.null_out % 2 == 1;
   switch (static_cast<MiscCall>(args.call % static_cast<uint8_t>(MiscCall::kCount))) {
     case MiscCall::kDataTypeSize: {
@@ -422,7 +422,7 @@ void Session::Misc(const MiscArgs& args) {
   }
 }
 
-void Session::KernelConfig(const KernelConfigArgs& args) {
+void Interpreter::KernelConfig(const KernelConfigArgs& args) {
   if (args.target == kUnknownKernelTarget) {
     ExpectFailure(openaclnnSetKernelTarget("no-such-target"), "openaclnnSetKernelTarget");
   } else {
@@ -442,7 +442,7 @@ void Session::KernelConfig(const KernelConfigArgs& args) {
   }
 }
 
-void Session::ReleaseAll() {
+void Interpreter::ReleaseAll() {
   RuntimeModel& rt = *runtime_;
   if (!rt.initialized) {
     Expect(aclInit(nullptr), "aclInit");

@@ -1,4 +1,4 @@
-#include "session.h"
+#include "interpreter.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -36,11 +36,11 @@ const char* OpName(Op op) {
 
 }  // namespace
 
-Session::Session(RuntimeModel* runtime) : runtime_(runtime) {}
+Interpreter::Interpreter(RuntimeModel* runtime) : runtime_(runtime) {}
 
-Session::~Session() { ReleaseAll(); }
+Interpreter::~Interpreter() { ReleaseAll(); }
 
-void Session::Expect(int32_t status, const char* api) const {
+void Interpreter::Expect(int32_t status, const char* api) const {
   const char* message = aclGetRecentErrMsg();
   TraceCall(api, status, message);
   if (status == 0) {
@@ -55,7 +55,7 @@ void Session::Expect(int32_t status, const char* api) const {
   }
 }
 
-void Session::ExpectAnyMessage(int32_t status, const char* api) const {
+void Interpreter::ExpectAnyMessage(int32_t status, const char* api) const {
   const char* message = aclGetRecentErrMsg();
   TraceCall(api, status, message);
   if (status != 0 && (message == nullptr || message[0] == '\0')) {
@@ -63,14 +63,14 @@ void Session::ExpectAnyMessage(int32_t status, const char* api) const {
   }
 }
 
-void Session::ExpectFailure(int32_t status, const char* api) const {
+void Interpreter::ExpectFailure(int32_t status, const char* api) const {
   if (status == 0) {
     Fail(std::string(api) + " succeeded where it must fail");
   }
   Expect(status, api);
 }
 
-void Session::Run(const uint8_t* data, size_t size) {
+void Interpreter::Run(const uint8_t* data, size_t size) {
   ByteReader reader(data, size);
   for (int step = 0; step < kMaxOperations && !reader.AtEnd(); ++step) {
     uint8_t opcode = 0;
@@ -94,7 +94,7 @@ Args Read(ByteReader& reader) {
 
 }  // namespace
 
-void Session::Step(Op op, ByteReader& reader) {
+void Interpreter::Step(Op op, ByteReader& reader) {
   switch (op) {
     case Op::kMalloc: return Malloc(Read<MallocArgs>(reader));
     case Op::kFree: return Free(Read<FreeArgs>(reader));

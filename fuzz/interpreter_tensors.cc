@@ -1,4 +1,4 @@
-// Tensor operations of a fuzz session: creation with any rank, dims, strides, offset, dtype, format and data
+// Tensor operations of a fuzz interpreter: creation with any rank, dims, strides, offset, dtype, format and data
 // pointer; destruction; the query functions.
 #include <cstdint>
 #include <cstdio>
@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "session.h"
+#include "interpreter.h"
 #include "value_tables.h"
 
 namespace openaclnn::fuzz {
@@ -110,7 +110,7 @@ std::vector<int64_t> StorageDimsFor(const CreateTensorArgs& args, const std::vec
 
 }  // namespace
 
-void Session::CreateTensor(const CreateTensorArgs& args) {
+void Interpreter::CreateTensor(const CreateTensorArgs& args) {
   int slot = 0;
   while (slot < kMaxTensors && tensors_[slot].live) {
     ++slot;
@@ -189,7 +189,7 @@ void Session::CreateTensor(const CreateTensorArgs& args) {
   }
 }
 
-void Session::DestroyTensor(const DestroyTensorArgs& args) {
+void Interpreter::DestroyTensor(const DestroyTensorArgs& args) {
   TensorSlot& tensor = tensors_[args.tensor % kMaxTensors];
   if (args.tensor == kNullTensor) {
     Expect(aclDestroyTensor(nullptr), "aclDestroyTensor");
@@ -209,7 +209,7 @@ void Session::DestroyTensor(const DestroyTensorArgs& args) {
   }
 }
 
-void Session::QueryTensor(const QueryTensorArgs& args) {
+void Interpreter::QueryTensor(const QueryTensorArgs& args) {
   const TensorSlot& slot = tensors_[args.tensor % kMaxTensors];
   const aclTensor* tensor = args.tensor != kNullTensor && slot.live ? slot.handle : nullptr;
   const bool null_out = args.null_out % 2 == 1;
@@ -258,7 +258,7 @@ void Session::QueryTensor(const QueryTensorArgs& args) {
   delete[] array;
 }
 
-bool Session::InsideLiveBuffer(const ViewReach& reach) const {
+bool Interpreter::InsideLiveBuffer(const ViewReach& reach) const {
   for (const BufferSlot& buffer : buffers_) {
     const auto begin = reinterpret_cast<uintptr_t>(buffer.base);
     if (buffer.live && reach.first >= begin && reach.last <= begin + buffer.size) {
@@ -268,7 +268,7 @@ bool Session::InsideLiveBuffer(const ViewReach& reach) const {
   return false;
 }
 
-const aclTensor* Session::TensorArg(uint8_t raw, bool* usable, std::vector<ViewReach>* reaches,
+const aclTensor* Interpreter::TensorArg(uint8_t raw, bool* usable, std::vector<ViewReach>* reaches,
                                     ViewLayout* layout) const {
   const TensorSlot& slot = tensors_[raw % kMaxTensors];
   if (raw == kNullTensor || !slot.live) {

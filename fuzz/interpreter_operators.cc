@@ -1,11 +1,11 @@
-// Operator calls of a fuzz session: both phases of each operator, executor reuse and destruction, and the
+// Operator calls of a fuzz interpreter: both phases of each operator, executor reuse and destruction, and the
 // check that a run writes nothing outside out.
 #include <algorithm>
 #include <string>
 #include <unordered_set>
 
 #include "aclnnop/aclnn_nll_loss_backward.h"
-#include "session.h"
+#include "interpreter.h"
 #include "value_tables.h"
 
 #if __has_include("aclnnop/aclnn_binary_cross_entropy_backward.h")
@@ -44,7 +44,7 @@ const char* Phase2Name(OperatorApi api) { return api == OperatorApi::kBce ? kBce
 
 }  // namespace
 
-void Session::NllPhase1(const NllPhase1Args& args) {
+void Interpreter::NllPhase1(const NllPhase1Args& args) {
   bool usable = true;
   std::vector<ViewReach> reaches;
   ViewLayout out;
@@ -70,7 +70,7 @@ void Session::NllPhase1(const NllPhase1Args& args) {
   FinishPhase1(status, kNllPhase1Api, OperatorApi::kNll, executor, workspace, std::move(reaches), out);
 }
 
-void Session::BcePhase1(const BcePhase1Args& args) {
+void Interpreter::BcePhase1(const BcePhase1Args& args) {
 #ifdef OPENACLNN_FUZZ_HAS_BCE
   bool usable = true;
   std::vector<ViewReach> reaches;
@@ -98,7 +98,7 @@ void Session::BcePhase1(const BcePhase1Args& args) {
 #endif
 }
 
-void Session::FinishPhase1(int32_t status, const char* api, OperatorApi op, aclOpExecutor* executor,
+void Interpreter::FinishPhase1(int32_t status, const char* api, OperatorApi op, aclOpExecutor* executor,
                            uint64_t workspace, std::vector<ViewReach> reaches, const ViewLayout& out) {
   Expect(status, api);
   if (status != 0) {
@@ -129,7 +129,7 @@ void Session::FinishPhase1(int32_t status, const char* api, OperatorApi op, aclO
   free_slot->out = out;
 }
 
-bool Session::Runnable(const ExecutorSlot& slot) const {
+bool Interpreter::Runnable(const ExecutorSlot& slot) const {
   if (runtime_->checked_memory) {
     return true;  // Phase 2 re-verifies every extent the run will touch and must refuse the rest.
   }
@@ -141,7 +141,7 @@ bool Session::Runnable(const ExecutorSlot& slot) const {
   return true;
 }
 
-std::vector<std::vector<uint8_t>> Session::SnapshotBuffers() const {
+std::vector<std::vector<uint8_t>> Interpreter::SnapshotBuffers() const {
   std::vector<std::vector<uint8_t>> snapshot(kMaxBuffers);
   for (int i = 0; i < kMaxBuffers; ++i) {
     const BufferSlot& buffer = buffers_[i];
@@ -154,7 +154,7 @@ std::vector<std::vector<uint8_t>> Session::SnapshotBuffers() const {
   return snapshot;
 }
 
-void Session::CheckWritesInsideOut(const ExecutorSlot& slot, const std::vector<std::vector<uint8_t>>& before,
+void Interpreter::CheckWritesInsideOut(const ExecutorSlot& slot, const std::vector<std::vector<uint8_t>>& before,
                                    bool launched) const {
   std::unordered_set<uintptr_t> out_bytes;
   if (launched) {
@@ -183,7 +183,7 @@ void Session::CheckWritesInsideOut(const ExecutorSlot& slot, const std::vector<s
   }
 }
 
-void Session::RunExecutor(const RunExecutorArgs& args) {
+void Interpreter::RunExecutor(const RunExecutorArgs& args) {
   ExecutorSlot& slot = executors_[args.executor % kMaxExecutors];
   OperatorApi api = slot.api;
 #ifdef OPENACLNN_FUZZ_HAS_BCE
@@ -252,7 +252,7 @@ void Session::RunExecutor(const RunExecutorArgs& args) {
   }
 }
 
-void Session::SetRepeatable(const ExecutorArgs& args) {
+void Interpreter::SetRepeatable(const ExecutorArgs& args) {
   ExecutorSlot& slot = executors_[args.executor % kMaxExecutors];
   const int32_t status = aclSetAclOpExecutorRepeatable(slot.handle);
   if (!slot.live) {
@@ -263,7 +263,7 @@ void Session::SetRepeatable(const ExecutorArgs& args) {
   slot.repeatable = slot.repeatable || status == 0;
 }
 
-void Session::DestroyExecutor(const ExecutorArgs& args) {
+void Interpreter::DestroyExecutor(const ExecutorArgs& args) {
   ExecutorSlot& slot = executors_[args.executor % kMaxExecutors];
   const int32_t status = aclDestroyAclOpExecutor(slot.handle);
   if (!slot.live) {

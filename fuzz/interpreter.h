@@ -1,4 +1,4 @@
-// One fuzz input run as a program against the C API. The session keeps a model of every resource it made
+// One fuzz input run as a program against the C API. The interpreter keeps a model of every resource it made
 // (buffers, tensors, executors, streams) so that it only does what a correct program may do with memory it
 // owns, and leaves everything else to the library to refuse:
 //   - in checked memory mode (OPENACLNN_CHECKED_MEMORY=1) anything goes: views past the end of their block,
@@ -6,15 +6,15 @@
 //     refuse whatever it would touch outside live blocks (in phase 1 or, after a free, in phase 2), and the
 //     sanitizers catch any byte it touches anyway;
 //   - without it, a view that reaches outside the caller's buffers is one the library cannot know to be wrong,
-//     so the session never passes one, and never runs an executor whose tensors reach freed memory;
+//     so the interpreter never passes one, and never runs an executor whose tensors reach freed memory;
 //   - views the library documents it refuses (NULL data, negative offsets or strides, extents past int64) are
 //     always passed.
 // Oracles besides the sanitizers: every failing call leaves an error message naming the API; calls that must
 // fail (NULL outputs, double frees, released executors, counts past destMax, ...) fail; a successful phase 1
 // returns an executor; a run writes no byte outside out, and a refused one none at all.
 // At the end every resource is released, so the leak checker sees a clean slate after each input.
-#ifndef OPENACLNN_FUZZ_SESSION_H_
-#define OPENACLNN_FUZZ_SESSION_H_
+#ifndef OPENACLNN_FUZZ_INTERPRETER_H_
+#define OPENACLNN_FUZZ_INTERPRETER_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -66,13 +66,13 @@ struct StreamSlot {
   bool live = false;
 };
 
-class Session {
+class Interpreter {
  public:
-  explicit Session(RuntimeModel* runtime);
-  ~Session();  // Releases every resource and restores an open device.
+  explicit Interpreter(RuntimeModel* runtime);
+  ~Interpreter();  // Releases every resource and restores an open device.
 
-  Session(const Session&) = delete;
-  Session& operator=(const Session&) = delete;
+  Interpreter(const Interpreter&) = delete;
+  Interpreter& operator=(const Interpreter&) = delete;
 
   void Run(const uint8_t* data, size_t size);
 
@@ -81,7 +81,7 @@ class Session {
 
   void Step(Op op, ByteReader& reader);
 
-  // session_runtime.cc
+  // interpreter_runtime.cc
   void Malloc(const MallocArgs& args);
   void Free(const FreeArgs& args);
   void CreateStream(const CreateStreamArgs& args);
@@ -99,17 +99,17 @@ class Session {
   void ForgetMemory();
   void ReleaseAll();
 
-  // session_tensors.cc
+  // interpreter_tensors.cc
   void CreateTensor(const CreateTensorArgs& args);
   void DestroyTensor(const DestroyTensorArgs& args);
   void QueryTensor(const QueryTensorArgs& args);
   // The tensor for a slot byte (nullptr for kNullTensor); *usable is false when passing it could make the
-  // library touch memory the session does not own without being able to tell.
+  // library touch memory the interpreter does not own without being able to tell.
   const aclTensor* TensorArg(uint8_t raw, bool* usable, std::vector<ViewReach>* reaches,
                              ViewLayout* layout = nullptr) const;
   bool InsideLiveBuffer(const ViewReach& reach) const;
 
-  // session_operators.cc
+  // interpreter_operators.cc
   void NllPhase1(const NllPhase1Args& args);
   void BcePhase1(const BcePhase1Args& args);
   void FinishPhase1(int32_t status, const char* api, OperatorApi op, aclOpExecutor* executor, uint64_t workspace,
@@ -123,7 +123,7 @@ class Session {
                             bool launched) const;
   std::vector<std::vector<uint8_t>> SnapshotBuffers() const;
 
-  // session.cc: the message oracle. A non-zero status must leave a message that names `api` (or, for
+  // interpreter.cc: the message oracle. A non-zero status must leave a message that names `api` (or, for
   // synchronisations that report an asynchronous failure, any message).
   void Expect(int32_t status, const char* api) const;
   void ExpectAnyMessage(int32_t status, const char* api) const;
@@ -143,4 +143,4 @@ class Session {
 
 }  // namespace openaclnn::fuzz
 
-#endif  // OPENACLNN_FUZZ_SESSION_H_
+#endif  // OPENACLNN_FUZZ_INTERPRETER_H_
