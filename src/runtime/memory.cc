@@ -2,6 +2,7 @@
 
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <deque>
 #include <iterator>
@@ -110,7 +111,16 @@ Status Allocate(const char* api, MemoryKind kind, size_t size, aclrtMemMallocPol
   }
   BlockTable& table = Table();
   std::lock_guard<std::mutex> lock(table.mu);
-  table.blocks.emplace(reinterpret_cast<uintptr_t>(pointer), block);
+  const uintptr_t begin = reinterpret_cast<uintptr_t>(pointer);
+  table.blocks.emplace(begin, block);
+  if (!table.freed.empty()) {
+    // Released blocks this one reuses are history: their addresses are live again.
+    table.freed.erase(std::remove_if(table.freed.begin(), table.freed.end(),
+                                     [begin, size](const BlockInfo& freed) {
+                                       return freed.begin < begin + size && begin < freed.begin + freed.bytes;
+                                     }),
+                      table.freed.end());
+  }
   *out = pointer;
   return Status::Ok();
 }
@@ -172,9 +182,12 @@ ExtentLocation LocateExtent(uintptr_t begin, uint64_t bytes) {
       location.inside_live_block = true;
       return location;
     }
-    // A range starting inside this block belongs to it; otherwise the next block may be closer.
-    const uintptr_t gap_before = begin >= block_end ? begin - block_end : 0;
-    if (gap_before > 0 && after != table.blocks.end() && after->first - begin < gap_before) {
+    // A range starting inside this block overruns it: that is the whole story.
+    if (begin < block_end) {
+      return location;
+    }
+    // Otherwise the next block may be closer.
+    if (after != table.blocks.end() && after->first - begin < begin - block_end) {
       location.nearest = BlockInfo{after->first, after->second.size, after->second.kind};
     }
   } else if (after != table.blocks.end()) {

@@ -206,6 +206,24 @@ TEST(CheckedMemoryTest, UseAfterFreeInPhase1) {
   EXPECT_TRUE(Contains(message, "[" + Hex(block) + ", ")) << message;
 }
 
+TEST(CheckedMemoryTest, ReusedAddressesAreLiveAgain) {
+  NllOperands call;
+  void* old_block = nullptr;
+  ASSERT_EQ(aclrtMalloc(&old_block, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_EQ(aclrtFree(old_block), ACL_SUCCESS);
+  void* block = nullptr;  // Usually at old_block's address again.
+  ASSERT_EQ(aclrtMalloc(&block, 20, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  RawTensor out({2, 3}, ACL_FLOAT, block);
+  call.out = out.get();
+  aclOpExecutor* executor = nullptr;
+  EXPECT_EQ(call.Phase1(0, &executor), kInvalid);
+  const std::string message = TakeErrorMessage();
+  // An overrun of the live block, not a use of the released one that lived there before.
+  EXPECT_TRUE(Contains(message, "ends 4 bytes past the end of the nearest live block")) << message;
+  EXPECT_FALSE(Contains(message, "use after free")) << message;
+  EXPECT_EQ(aclrtFree(block), ACL_SUCCESS);
+}
+
 TEST(CheckedMemoryTest, HostUseAfterFreeNamesFreeHost) {
   NllOperands call;
   void* host = nullptr;
