@@ -1,7 +1,8 @@
 // Vector conversions between float and the 16-bit float formats for the Highway kernels, bit-identical to the
 // scalar conversions of core/half.h on every target: round to nearest even, NaNs quieted with their sign and top
-// payload bits kept. Targets with a hardware converter that behaves exactly so (x86 F16C, from the AVX2 target
-// up) use it; the others use integer arithmetic. Highway's own emulated conversions truncate, so they are not
+// payload bits kept. Targets with a hardware converter that behaves exactly so (x86 F16C from the AVX2 target
+// up; AArch64 FCVT under Linux's default FPCR: round to nearest, no default-NaN, no flush-to-zero) use it; the
+// others use integer arithmetic. Highway's own emulated conversions truncate, so they are not
 // used. Per-target header: include it after hwy/highway.h in a file compiled through foreach_target.h.
 
 // Re-included once per target (Highway's toggle convention), hence no classic include guard.
@@ -22,7 +23,8 @@ namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
 #undef OPENACLNN_HWY_HARDWARE_F16
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX2 && !defined(HWY_DISABLE_F16C)
+#if (HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX2 && !defined(HWY_DISABLE_F16C)) || \
+    (HWY_ARCH_ARM_A64 && HWY_TARGET != HWY_SCALAR && HWY_TARGET != HWY_EMU128)
 #define OPENACLNN_HWY_HARDWARE_F16 1
 #else
 #define OPENACLNN_HWY_HARDWARE_F16 0
@@ -32,19 +34,21 @@ namespace hn = hwy::HWY_NAMESPACE;
 template <class DF>
 using Bits16 = hn::Rebind<uint16_t, DF>;
 
+// The conversions work on 32-bit lanes holding a 16-bit pattern in their low half, so kernels can also feed
+// them two 16-bit elements per 32-bit lane (even and odd halves) without any cross-lane shuffle.
+
+// bits: a BFLOAT16 pattern in the low 16 bits of each lane.
 template <class DF>
-HWY_INLINE hn::Vec<DF> Bf16ToFloat(DF df, hn::Vec<Bits16<DF>> bits) {
-  (void)df;
-  const hn::RebindToUnsigned<DF> du;
-  return hn::BitCast(df, hn::ShiftLeft<16>(hn::PromoteTo(du, bits)));
+HWY_INLINE hn::Vec<DF> Bf16BitsToFloat(DF df, hn::Vec<hn::RebindToUnsigned<DF>> bits) {
+  return hn::BitCast(df, hn::ShiftLeft<16>(bits));
 }
 
+// The BFLOAT16 pattern of each lane, in its low 16 bits (upper bits zero).
 template <class DF>
-HWY_INLINE hn::Vec<Bits16<DF>> FloatToBf16(DF df, hn::Vec<DF> value) {
+HWY_INLINE hn::Vec<hn::RebindToUnsigned<DF>> FloatToBf16Bits(DF df, hn::Vec<DF> value) {
   (void)df;
   const hn::RebindToUnsigned<DF> du;
   const hn::RebindToSigned<DF> di;
-  const Bits16<DF> d16;
   const auto bits = hn::BitCast(du, value);
   const auto magnitude = hn::BitCast(di, hn::And(bits, hn::Set(du, 0x7fffffffu)));
   const auto is_nan = hn::RebindMask(du, hn::Gt(magnitude, hn::Set(di, 0x7f800000)));
@@ -52,19 +56,14 @@ HWY_INLINE hn::Vec<Bits16<DF>> FloatToBf16(DF df, hn::Vec<DF> value) {
   const auto rounding = hn::Add(hn::Set(du, 0x7fffu), hn::And(upper, hn::Set(du, 1u)));
   const auto rounded = hn::ShiftRight<16>(hn::Add(bits, rounding));
   const auto quiet_nan = hn::Or(upper, hn::Set(du, 0x0040u));
-  return hn::TruncateTo(d16, hn::IfThenElse(is_nan, quiet_nan, rounded));
+  return hn::IfThenElse(is_nan, quiet_nan, rounded);
 }
 
+// bits: a FLOAT16 pattern in the low 16 bits of each lane.
 template <class DF>
-HWY_INLINE hn::Vec<DF> HalfToFloat(DF df, hn::Vec<Bits16<DF>> bits) {
-  (void)df;
-#if OPENACLNN_HWY_HARDWARE_F16
-  const hn::Rebind<hwy::float16_t, DF> dh;
-  return hn::PromoteTo(df, hn::BitCast(dh, bits));
-#else
+HWY_INLINE hn::Vec<DF> HalfBitsToFloat(DF df, hn::Vec<hn::RebindToUnsigned<DF>> half) {
   const hn::RebindToUnsigned<DF> du;
   const hn::RebindToSigned<DF> di;
-  const auto half = hn::PromoteTo(du, bits);
   const auto sign = hn::ShiftLeft<16>(hn::And(half, hn::Set(du, 0x8000u)));
   const auto exponent = hn::And(hn::ShiftRight<10>(half), hn::Set(du, 0x1fu));
   const auto mantissa = hn::And(half, hn::Set(du, 0x3ffu));
@@ -77,20 +76,13 @@ HWY_INLINE hn::Vec<DF> HalfToFloat(DF df, hn::Vec<Bits16<DF>> bits) {
   auto magnitude = hn::IfThenElse(hn::Eq(exponent, hn::Set(du, 0x1fu)), special, normal);
   magnitude = hn::IfThenElse(hn::Eq(exponent, hn::Zero(du)), small, magnitude);
   return hn::BitCast(df, hn::Or(sign, magnitude));
-#endif
 }
 
+// The FLOAT16 pattern of each lane, in its low 16 bits (upper bits zero).
 template <class DF>
-HWY_INLINE hn::Vec<Bits16<DF>> FloatToHalf(DF df, hn::Vec<DF> value) {
-  (void)df;
-#if OPENACLNN_HWY_HARDWARE_F16
-  const hn::Rebind<hwy::float16_t, DF> dh;
-  const Bits16<DF> d16;
-  return hn::BitCast(d16, hn::DemoteTo(dh, value));
-#else
+HWY_INLINE hn::Vec<hn::RebindToUnsigned<DF>> FloatToHalfBits(DF df, hn::Vec<DF> value) {
   const hn::RebindToUnsigned<DF> du;
   const hn::RebindToSigned<DF> di;
-  const Bits16<DF> d16;
   const auto bits = hn::BitCast(du, value);
   const auto sign = hn::And(hn::ShiftRight<16>(bits), hn::Set(du, 0x8000u));
   const auto magnitude = hn::And(bits, hn::Set(du, 0x7fffffffu));
@@ -110,7 +102,38 @@ HWY_INLINE hn::Vec<Bits16<DF>> FloatToHalf(DF df, hn::Vec<DF> value) {
   result = hn::IfThenElse(hn::RebindMask(du, hn::Gt(signed_magnitude, hn::Set(di, 0x477fefff))),
                           hn::Set(du, 0x7c00u), result);
   result = hn::IfThenElse(hn::RebindMask(du, hn::Gt(signed_magnitude, hn::Set(di, 0x7f800000))), nan, result);
-  return hn::TruncateTo(d16, hn::Or(sign, result));
+  return hn::Or(sign, result);
+}
+
+// Vectors of 16-bit elements, one per float lane.
+
+template <class DF>
+HWY_INLINE hn::Vec<DF> Bf16ToFloat(DF df, hn::Vec<Bits16<DF>> bits) {
+  return Bf16BitsToFloat(df, hn::PromoteTo(hn::RebindToUnsigned<DF>(), bits));
+}
+
+template <class DF>
+HWY_INLINE hn::Vec<Bits16<DF>> FloatToBf16(DF df, hn::Vec<DF> value) {
+  return hn::TruncateTo(Bits16<DF>(), FloatToBf16Bits(df, value));
+}
+
+template <class DF>
+HWY_INLINE hn::Vec<DF> HalfToFloat(DF df, hn::Vec<Bits16<DF>> bits) {
+#if OPENACLNN_HWY_HARDWARE_F16
+  const hn::Rebind<hwy::float16_t, DF> dh;
+  return hn::PromoteTo(df, hn::BitCast(dh, bits));
+#else
+  return HalfBitsToFloat(df, hn::PromoteTo(hn::RebindToUnsigned<DF>(), bits));
+#endif
+}
+
+template <class DF>
+HWY_INLINE hn::Vec<Bits16<DF>> FloatToHalf(DF df, hn::Vec<DF> value) {
+#if OPENACLNN_HWY_HARDWARE_F16
+  const hn::Rebind<hwy::float16_t, DF> dh;
+  return hn::BitCast(Bits16<DF>(), hn::DemoteTo(dh, value));
+#else
+  return hn::TruncateTo(Bits16<DF>(), FloatToHalfBits(df, value));
 #endif
 }
 

@@ -4,6 +4,8 @@
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 
 #include <cstdint>
+#include <cstring>
+#include <type_traits>
 
 #include "backend/cpu/hwy_convert-inl.h"
 #include "core/element.h"
@@ -21,74 +23,124 @@ namespace hn = hwy::HWY_NAMESPACE;
 namespace convert = cpu::HWY_NAMESPACE;
 
 using DF = hn::ScalableTag<float>;
-using D16 = convert::Bits16<DF>;
+using DU = hn::RebindToUnsigned<DF>;
+using V = hn::Vec<DF>;
 
-// How elements of each data type are stored and moved between memory and float vectors.
+template <class D, typename T = hn::TFromD<D>>
+HWY_INLINE void Put(D d, hn::Vec<D> v, T* HWY_RESTRICT at, bool stream) {
+  if (stream) {
+    hn::Stream(v, d, at);
+  } else {
+    hn::StoreU(v, d, at);
+  }
+}
+
+// How elements of each data type move between memory and float vectors, two vectors' worth per step.
+// kPacked (16-bit types on both sides, not the one-lane target): element 2k sits in the low half of 32-bit lane k
+// of a full vector and element 2k + 1 in its high half; the computation is element-wise, so it runs on the even
+// and the odd elements as two float vectors with no shuffle at all, and StorePair puts them back. Otherwise
+// the two vectors hold consecutive elements. StorePair requires canonical NaNs (core/nan.h), which the kernel
+// produces.
 template <typename T>
 struct Io;
 
 template <>
 struct Io<float> {
   using Storage = float;
-  static hn::Vec<DF> Load(DF df, const Storage* p) { return hn::LoadU(df, p); }
-  static void Store(DF df, hn::Vec<DF> v, Storage* p, bool stream) {
-    if (stream) {
-      hn::Stream(v, df, p);
-    } else {
-      hn::StoreU(v, df, p);
-    }
+  template <bool kPacked>
+  static HWY_INLINE void LoadPair(DF df, const Storage* p, V& a, V& b) {
+    static_assert(!kPacked, "FLOAT runs are never packed");
+    a = hn::LoadU(df, p);
+    b = hn::LoadU(df, p + hn::Lanes(df));
   }
-  static constexpr bool CanStream() { return true; }
+  template <bool kPacked>
+  static HWY_INLINE void StorePair(DF df, V a, V b, Storage* p, bool stream) {
+    static_assert(!kPacked, "FLOAT runs are never packed");
+    Put(df, a, p, stream);
+    Put(df, b, p + hn::Lanes(df), stream);
+  }
 };
 
-template <typename T>
+// BFLOAT16 and FLOAT16 share the moves and differ in the conversions.
+template <typename Convert>
 struct Io16 {
   using Storage = uint16_t;
-  // x86 streams whole 128-bit registers: a narrower vector of 16-bit lanes must use ordinary stores.
-  static constexpr bool CanStream() { return !HWY_ARCH_X86 || hn::MaxLanes(D16()) * sizeof(uint16_t) >= 16; }
-  static void StoreBits(hn::Vec<D16> bits, Storage* p, bool stream) {
-    if (CanStream() && stream) {
-      hn::Stream(bits, D16(), p);
-    } else {
-      hn::StoreU(bits, D16(), p);
+  using D16h = convert::Bits16<DF>;  // One 16-bit lane per float lane.
+
+  template <bool kPacked>
+  static HWY_INLINE void LoadPair(DF df, const Storage* p, V& a, V& b) {
+#if HWY_TARGET != HWY_SCALAR
+    if constexpr (kPacked) {
+      const DU du;
+      const auto pairs = hn::BitCast(du, hn::LoadU(hn::Repartition<uint16_t, DF>(), p));
+      a = Convert::FromLowBits(df, hn::And(pairs, hn::Set(du, 0xffffu)));
+      b = Convert::FromLowBits(df, hn::ShiftRight<16>(pairs));
+      return;
     }
+#endif
+    a = Convert::FromLanes(df, hn::LoadU(D16h(), p));
+    b = Convert::FromLanes(df, hn::LoadU(D16h(), p + hn::Lanes(df)));
   }
+
+  template <bool kPacked>
+  static HWY_INLINE void StorePair(DF df, V a, V b, Storage* p, bool stream) {
+#if HWY_TARGET == HWY_SCALAR
+    Put(D16h(), Convert::ToLanes(df, a), p, stream);
+    Put(D16h(), Convert::ToLanes(df, b), p + 1, stream);
+#else
+    const hn::Repartition<uint16_t, DF> d16;
+    if constexpr (kPacked) {
+      const DU du;
+      const auto pairs = hn::Or(Convert::ToLowBits(df, a), hn::ShiftLeft<16>(Convert::ToLowBits(df, b)));
+      Put(d16, hn::BitCast(d16, pairs), p, stream);
+    } else {
+      // One full vector: x86 streams whole registers, so a half-width 16-bit vector must not be streamed.
+      Put(d16, hn::Combine(d16, Convert::ToLanes(df, b), Convert::ToLanes(df, a)), p, stream);
+    }
+#endif
+  }
+};
+
+struct Bf16Convert {
+  static HWY_INLINE V FromLowBits(DF df, hn::Vec<DU> bits) { return convert::Bf16BitsToFloat(df, bits); }
+  static HWY_INLINE V FromLanes(DF df, hn::Vec<convert::Bits16<DF>> bits) { return convert::Bf16ToFloat(df, bits); }
+  // With NaNs canonical (0x7fc00000 rounds to 0x7fc0, the pattern the full conversion gives it), rounding to
+  // nearest even alone equals FloatToBf16, without its NaN test.
+  static HWY_INLINE hn::Vec<DU> ToLowBits(DF df, V value) {
+    const DU du;
+    const auto bits = hn::BitCast(du, value);
+    (void)df;
+    return hn::ShiftRight<16>(
+        hn::Add(bits, hn::Add(hn::Set(du, 0x7fffu), hn::And(hn::ShiftRight<16>(bits), hn::Set(du, 1u)))));
+  }
+  static HWY_INLINE hn::Vec<convert::Bits16<DF>> ToLanes(DF df, V value) {
+    return hn::TruncateTo(convert::Bits16<DF>(), ToLowBits(df, value));
+  }
+};
+
+struct HalfConvert {
+  static HWY_INLINE V FromLowBits(DF df, hn::Vec<DU> bits) {
+#if OPENACLNN_HWY_HARDWARE_F16
+    return convert::HalfToFloat(df, hn::TruncateTo(convert::Bits16<DF>(), bits));
+#else
+    return convert::HalfBitsToFloat(df, bits);
+#endif
+  }
+  static HWY_INLINE V FromLanes(DF df, hn::Vec<convert::Bits16<DF>> bits) { return convert::HalfToFloat(df, bits); }
+  static HWY_INLINE hn::Vec<DU> ToLowBits(DF df, V value) {
+#if OPENACLNN_HWY_HARDWARE_F16
+    return hn::PromoteTo(DU(), convert::FloatToHalf(df, value));
+#else
+    return convert::FloatToHalfBits(df, value);
+#endif
+  }
+  static HWY_INLINE hn::Vec<convert::Bits16<DF>> ToLanes(DF df, V value) { return convert::FloatToHalf(df, value); }
 };
 
 template <>
-struct Io<Float16> : Io16<Float16> {
-  static hn::Vec<DF> Load(DF df, const Storage* p) { return convert::HalfToFloat(df, hn::LoadU(D16(), p)); }
-  static void Store(DF df, hn::Vec<DF> v, Storage* p, bool stream) {
-    StoreBits(convert::FloatToHalf(df, v), p, stream);
-  }
-};
-
+struct Io<BFloat16> : Io16<Bf16Convert> {};
 template <>
-struct Io<BFloat16> : Io16<BFloat16> {
-  static hn::Vec<DF> Load(DF df, const Storage* p) { return convert::Bf16ToFloat(df, hn::LoadU(D16(), p)); }
-  static void Store(DF df, hn::Vec<DF> v, Storage* p, bool stream) {
-    StoreBits(convert::FloatToBf16(df, v), p, stream);
-  }
-};
-
-// One input operand along a run: contiguous, or one element repeated (stride 0).
-template <typename In>
-struct InputRun {
-  using Storage = typename Io<In>::Storage;
-  const Storage* data;
-  bool broadcast;
-  hn::Vec<DF> repeated;  // The broadcast element in every lane.
-
-  InputRun(DF df, const char* address, bool is_broadcast)
-      : data(reinterpret_cast<const Storage*>(address)),
-        broadcast(is_broadcast),
-        repeated(hn::Set(df, LoadAsFloat<In>(address))) {}
-
-  hn::Vec<DF> Vector(DF df, int64_t i) const { return broadcast ? repeated : Io<In>::Load(df, data + i); }
-  float Scalar(int64_t i) const {
-    return LoadAsFloat<In>(reinterpret_cast<const char*>(broadcast ? data : data + i));
-  }
-};
+struct Io<Float16> : Io16<HalfConvert> {};
 
 // The reference formula for one element (head and tail of a run).
 template <bool kWeight, bool kMean>
@@ -103,59 +155,103 @@ HWY_INLINE float ScalarElement(float g, float x, float y, float w, float mean_sc
   return CanonicalizeNan(out);
 }
 
+// A run of `count` elements: out contiguous, each input contiguous or one element repeated (broadcast).
 template <typename In, typename Out, bool kWeight, bool kMean>
 void RunContiguous(const char* const* inputs, const bool* broadcast, char* out_address, int64_t count,
                    float mean_scale, bool stream) {
+  using InStorage = typename Io<In>::Storage;
   using OutStorage = typename Io<Out>::Storage;
+  constexpr int kInputs = kWeight ? 4 : 3;  // gradOutput, self, target, weight
+  // Packed (even/odd) steps when both sides are 16-bit; with hardware FLOAT16 conversions only for BFLOAT16,
+  // since the hardware converts consecutive elements anyway.
+  constexpr bool kSixteen = sizeof(InStorage) == 2 && sizeof(OutStorage) == 2;
+  constexpr bool kHardwareHalf = OPENACLNN_HWY_HARDWARE_F16 != 0;
+  constexpr bool kPacked = HWY_TARGET != HWY_SCALAR && kSixteen &&
+                           !(kHardwareHalf && (std::is_same_v<In, Float16> || std::is_same_v<Out, Float16>));
   const DF df;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
-  const InputRun<In> grad(df, inputs[0], broadcast[0]);
-  const InputRun<In> self(df, inputs[1], broadcast[1]);
-  const InputRun<In> target(df, inputs[2], broadcast[2]);
-  const InputRun<In> weight(df, kWeight ? inputs[3] : inputs[2], kWeight ? broadcast[3] : true);
+  const int64_t step = 2 * lanes;
   OutStorage* out = reinterpret_cast<OutStorage*>(out_address);
 
+  auto element = [&](int k, int64_t i) {
+    return LoadAsFloat<In>(inputs[k] + (broadcast[k] ? 0 : i * static_cast<int64_t>(sizeof(InStorage))));
+  };
   auto scalar = [&](int64_t i) {
-    const float w = kWeight ? weight.Scalar(i) : 1.0f;
+    const float w = kWeight ? element(3, i) : 1.0f;
     StoreFromFloat<Out>(reinterpret_cast<char*>(out + i),
-                        ScalarElement<kWeight, kMean>(grad.Scalar(i), self.Scalar(i), target.Scalar(i), w,
-                                                      mean_scale));
+                        ScalarElement<kWeight, kMean>(element(0, i), element(1, i), element(2, i), w, mean_scale));
   };
 
-  // Streaming stores need whole aligned vectors: a few leading elements go one by one.
-  stream = stream && Io<Out>::CanStream();
+  // Streaming stores need aligned vectors: a few leading elements go one by one.
   int64_t head = 0;
   if (stream) {
-    const uintptr_t vector_bytes = static_cast<uintptr_t>(lanes) * sizeof(OutStorage);
+    const uintptr_t vector_bytes = static_cast<uintptr_t>(lanes) * sizeof(float);
     const uintptr_t misalignment = reinterpret_cast<uintptr_t>(out) % vector_bytes;
-    head = misalignment == 0 ? 0 : static_cast<int64_t>((vector_bytes - misalignment) / sizeof(OutStorage));
+    if (misalignment % sizeof(OutStorage) == 0 && misalignment != 0) {
+      head = static_cast<int64_t>((vector_bytes - misalignment) / sizeof(OutStorage));
+    }
     head = head < count ? head : count;
+    stream = misalignment % sizeof(OutStorage) == 0;
   }
   for (int64_t i = 0; i < head; ++i) {
     scalar(i);
   }
+
+  // A broadcast operand reads a step's worth of copies of its element that never advances, so one loop serves
+  // every broadcast pattern.
+  HWY_ALIGN InStorage repeated[kInputs][2 * HWY_MAX_BYTES / sizeof(float)];
+  const InStorage* source[kInputs];
+  int64_t advance[kInputs];
+  for (int k = 0; k < kInputs; ++k) {
+    if (broadcast[k]) {
+      InStorage value;
+      std::memcpy(&value, inputs[k], sizeof(value));
+      for (int64_t i = 0; i < step; ++i) {
+        repeated[k][i] = value;
+      }
+      source[k] = repeated[k];
+      advance[k] = 0;
+    } else {
+      source[k] = reinterpret_cast<const InStorage*>(inputs[k]) + head;
+      advance[k] = step;
+    }
+  }
+
   const auto one = hn::Set(df, 1.0f);
   const auto epsilon = hn::Set(df, kBceEpsilon);
   const auto scale = hn::Set(df, mean_scale);
-  const auto canonical_nan = hn::BitCast(df, hn::Set(hn::RebindToUnsigned<DF>(), kCanonicalNanBits));
-  int64_t i = head;
-  for (; i + lanes <= count; i += lanes) {
-    const auto g = grad.Vector(df, i);
-    const auto x = self.Vector(df, i);
-    const auto y = target.Vector(df, i);
+  const auto canonical_nan = hn::BitCast(df, hn::Set(DU(), kCanonicalNanBits));
+  auto formula = [&](V g, V x, V y, V w) {
     const auto numerator = hn::Mul(g, hn::Sub(x, y));
     auto denominator = hn::Mul(x, hn::Sub(one, x));
     // Compare and select like ClampDenominator: a NaN denominator stays NaN (a vector Max may not keep it).
     denominator = hn::IfThenElse(hn::Lt(denominator, epsilon), epsilon, denominator);
     auto result = hn::Div(numerator, denominator);
     if (kWeight) {
-      result = hn::Mul(result, weight.Vector(df, i));
+      result = hn::Mul(result, w);
     }
     if (kMean) {
       result = hn::Mul(result, scale);
     }
-    result = hn::IfThenElse(hn::IsNaN(result), canonical_nan, result);  // As core/nan.h.
-    Io<Out>::Store(df, result, out + i, stream);
+    return hn::IfThenElse(hn::IsNaN(result), canonical_nan, result);  // As core/nan.h.
+  };
+
+  int64_t i = head;
+  for (; i + step <= count; i += step) {
+    V g0, g1, x0, x1, y0, y1;
+    V w0 = one;
+    V w1 = one;
+    Io<In>::template LoadPair<kPacked>(df, source[0], g0, g1);
+    Io<In>::template LoadPair<kPacked>(df, source[1], x0, x1);
+    Io<In>::template LoadPair<kPacked>(df, source[2], y0, y1);
+    source[0] += advance[0];
+    source[1] += advance[1];
+    source[2] += advance[2];
+    if (kWeight) {
+      Io<In>::template LoadPair<kPacked>(df, source[kInputs - 1], w0, w1);
+      source[kInputs - 1] += advance[kInputs - 1];
+    }
+    Io<Out>::template StorePair<kPacked>(df, formula(g0, x0, y0, w0), formula(g1, x1, y1, w1), out + i, stream);
   }
   for (; i < count; ++i) {
     scalar(i);
