@@ -29,8 +29,9 @@ int64_t ElementBytes(aclDataType dtype) {
 const std::vector<aclDataType>& AllDataTypes() {
   static const std::vector<aclDataType> kTypes = [] {
     std::vector<aclDataType> types;
+    // Values beyond the enumerators stay inside the enum's range ([-64, 63]): C++ cannot even hold others.
     for (int value : {-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 17, 27, 28, 29, 30, 33, 34, 35, 36,
-                      37, 38, 39, 40, 41, 42, 999, -7}) {
+                      37, 38, 39, 40, 41, 42, 63, -7, -64}) {
       types.push_back(static_cast<aclDataType>(value));
     }
     return types;

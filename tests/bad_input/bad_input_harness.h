@@ -27,7 +27,7 @@ struct TensorArg {
   std::vector<double> values;   // Written contiguously from the tensor's first element (valid arguments only).
 };
 
-// Every data type value CANN's headers define, plus unused and out-of-range values.
+// Every data type value CANN's headers define, plus unused values and values beyond the last one.
 const std::vector<aclDataType>& AllDataTypes();
 bool IsLossFloat(aclDataType dtype);  // FLOAT, FLOAT16, BF16
 

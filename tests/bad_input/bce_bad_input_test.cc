@@ -186,7 +186,7 @@ std::vector<BceCase> AllCases() {
       },
       kInvalid, {"out"});
   // Storage formats: target and weight must match self's; gradOutput and out are not compared (as in CANN).
-  for (aclFormat format : {ACL_FORMAT_NCHW, ACL_FORMAT_NC1HWC0, ACL_FORMAT_UNDEFINED, static_cast<aclFormat>(999)}) {
+  for (aclFormat format : {ACL_FORMAT_NCHW, ACL_FORMAT_NC1HWC0, ACL_FORMAT_UNDEFINED, static_cast<aclFormat>(63)}) {
     const std::string suffix = "format " + std::to_string(static_cast<int>(format));
     Add(&cases, "target: " + suffix, 0, [format](BceArgs& a) { a.target.format = format; }, kInvalid, {"target"});
     Add(&cases, "weightOptional: " + suffix, 0, [format](BceArgs& a) { a.weight.format = format; }, kInvalid,

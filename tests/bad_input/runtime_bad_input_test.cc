@@ -148,11 +148,6 @@ std::vector<RuntimeCase> RuntimeCases() {
          size_t free_bytes = 0;
          return aclrtGetMemInfo(ACL_HBM_MEM, &free_bytes, nullptr);
        }},
-      {"aclrtGetMemInfo attr invalid", "aclrtGetMemInfo", "attr", ACL_ERROR_INVALID_PARAM,
-       [] {
-         size_t free_bytes = 0, total = 0;
-         return aclrtGetMemInfo(static_cast<aclrtMemAttr>(12345), &free_bytes, &total);
-       }},
   };
 }
 
@@ -173,9 +168,12 @@ TEST_P(RuntimeBadInputTest, ReturnsTheDocumentedCode) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllParameters, RuntimeBadInputTest, ::testing::ValuesIn(RuntimeCases()),
-                         [](const ::testing::TestParamInfo<RuntimeCase>& param_info) { return TestNameOf(param_info.param.name); });
+                         [](const ::testing::TestParamInfo<RuntimeCase>& param_info) {
+                           return TestNameOf(param_info.param.name);
+                         });
 
-// Copies and fills: each bad parameter fails and the destination keeps every byte.
+// Copies and fills: each bad parameter fails and the destination keeps every byte. (A bad aclrtMemcpyKind is not
+// among them: every value a C++ program can hold in it, 0-7, is an enumerator.)
 struct CopyCase {
   std::string name;
   std::string param;
@@ -190,10 +188,6 @@ std::vector<CopyCase> CopyCases() {
        [](char* dst, const char*) { return aclrtMemcpy(dst, 64, nullptr, 64, ACL_MEMCPY_HOST_TO_DEVICE); }},
       {"aclrtMemcpy count beyond destMax", "count",
        [](char* dst, const char* src) { return aclrtMemcpy(dst, 32, src, 64, ACL_MEMCPY_HOST_TO_DEVICE); }},
-      {"aclrtMemcpy kind -1", "kind",
-       [](char* dst, const char* src) { return aclrtMemcpy(dst, 64, src, 64, static_cast<aclrtMemcpyKind>(-1)); }},
-      {"aclrtMemcpy kind 8", "kind",
-       [](char* dst, const char* src) { return aclrtMemcpy(dst, 64, src, 64, static_cast<aclrtMemcpyKind>(8)); }},
       {"aclrtMemset devPtr NULL", "devPtr", [](char*, const char*) { return aclrtMemset(nullptr, 64, 0, 64); }},
       {"aclrtMemset count beyond maxCount", "count",
        [](char* dst, const char*) { return aclrtMemset(dst, 32, 0, 64); }},
@@ -219,7 +213,9 @@ TEST_P(CopyBadInputTest, FailsAndWritesNothing) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllParameters, CopyBadInputTest, ::testing::ValuesIn(CopyCases()),
-                         [](const ::testing::TestParamInfo<CopyCase>& param_info) { return TestNameOf(param_info.param.name); });
+                         [](const ::testing::TestParamInfo<CopyCase>& param_info) {
+                           return TestNameOf(param_info.param.name);
+                         });
 
 TEST(CopyBadInputTest, ZeroCountIsANoOpEvenWithNullPointers) {
   EXPECT_EQ(aclrtMemcpy(nullptr, 0, nullptr, 0, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);

@@ -80,7 +80,9 @@ TEST_P(CreateTensorBadInputTest, ReturnsNullAndNamesTheArgument) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllParameters, CreateTensorBadInputTest, ::testing::ValuesIn(CreateCases()),
-                         [](const ::testing::TestParamInfo<CreateCase>& param_info) { return TestNameOf(param_info.param.name); });
+                         [](const ::testing::TestParamInfo<CreateCase>& param_info) {
+                           return TestNameOf(param_info.param.name);
+                         });
 
 // What CANN accepts at creation and the operators reject later: nothing here may fail.
 TEST(CreateTensorAcceptsTest, ValuesOnlyOperatorsCheck) {
@@ -93,7 +95,7 @@ TEST(CreateTensorAcceptsTest, ValuesOnlyOperatorsCheck) {
     EXPECT_NE(tensor, nullptr) << DtypeName(dtype);
     EXPECT_EQ(aclDestroyTensor(tensor), 0);
   }
-  aclTensor* strided = aclCreateTensor(dims, 2, ACL_FLOAT, negative_strides, -5, static_cast<aclFormat>(999), storage,
+  aclTensor* strided = aclCreateTensor(dims, 2, ACL_FLOAT, negative_strides, -5, static_cast<aclFormat>(63), storage,
                                        1, nullptr);
   EXPECT_NE(strided, nullptr);
   EXPECT_EQ(aclDestroyTensor(strided), 0);
@@ -176,7 +178,9 @@ TEST_P(GetterBadInputTest, EveryParameterNull) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllGetters, GetterBadInputTest, ::testing::ValuesIn(GetterCases()),
-                         [](const ::testing::TestParamInfo<GetterCase>& param_info) { return param_info.param.api; });
+                         [](const ::testing::TestParamInfo<GetterCase>& param_info) {
+                           return param_info.param.api;
+                         });
 
 }  // namespace
 }  // namespace openaclnn::test

@@ -1,5 +1,5 @@
-// Differential conformance of aclnnBinaryCrossEntropyBackward against PyTorch 1.13 (and the fp64 reference), over seeded
-// random cases. The seed is printed; OPENACLNN_CONFORMANCE_SEED / _CASE replay any case (docs/TESTING.md).
+// Differential conformance of aclnnBinaryCrossEntropyBackward against PyTorch 1.13 (and the fp64 reference), over
+// seeded random cases. The seed is printed; OPENACLNN_CONFORMANCE_SEED / _CASE replay any case (docs/TESTING.md).
 #include <gtest/gtest.h>
 
 #include <cstdio>
