@@ -23,6 +23,14 @@ set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE BOTH)
 set(CMAKE_BUILD_RPATH ${OPENACLNN_AARCH64_MULTIARCH_LIB})
 
 find_program(OPENACLNN_QEMU_AARCH64 NAMES qemu-aarch64 qemu-aarch64-static)
+# The dynamic loader and the C library must come from the same glibc build: the multiarch libc6:arm64 (pulled in
+# by libhwy-dev:arm64, and found first through the rpath above) pairs with its own loader under /lib, not with
+# the cross package's. A mixed pair runs single-threaded code but hangs in pthread_create.
+if(EXISTS /lib/ld-linux-aarch64.so.1)
+  set(OPENACLNN_AARCH64_LOADER_PREFIX /)
+else()
+  set(OPENACLNN_AARCH64_LOADER_PREFIX ${OPENACLNN_AARCH64_SYSROOT})
+endif()
 if(OPENACLNN_QEMU_AARCH64)
-  set(CMAKE_CROSSCOMPILING_EMULATOR ${OPENACLNN_QEMU_AARCH64} -L ${OPENACLNN_AARCH64_SYSROOT})
+  set(CMAKE_CROSSCOMPILING_EMULATOR ${OPENACLNN_QEMU_AARCH64} -L ${OPENACLNN_AARCH64_LOADER_PREFIX})
 endif()

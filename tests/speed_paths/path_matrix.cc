@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 #include "openaclnn/openaclnn.h"
 
 namespace openaclnn::test {
@@ -28,6 +30,16 @@ std::vector<std::string> KernelTargets() {
   for (int32_t i = 0; i < count; ++i) {
     names.emplace_back(openaclnnGetKernelTargetName(i));
   }
+  // Once per process, so a log shows which SIMD kernels this CPU (or emulated CPU) exercised.
+  static const bool printed = [&names] {
+    std::string list;
+    for (const std::string& name : names) {
+      list += (list.empty() ? "" : ", ") + name;
+    }
+    std::printf("[ kernels  ] %s\n", list.c_str());
+    return true;
+  }();
+  (void)printed;
   return names;
 }
 

@@ -130,6 +130,7 @@ HWY_INLINE hn::Vec<DF> HalfToFloat(DF df, hn::Vec<Bits16<DF>> bits) {
 template <class DF>
 HWY_INLINE hn::Vec<Bits16<DF>> FloatToHalf(DF df, hn::Vec<DF> value) {
 #if OPENACLNN_HWY_HARDWARE_F16
+  (void)df;
   const hn::Rebind<hwy::float16_t, DF> dh;
   return hn::BitCast(Bits16<DF>(), hn::DemoteTo(dh, value));
 #else

@@ -90,7 +90,6 @@ struct Io16 {
 #else
     const hn::Repartition<uint16_t, DF> d16;
     if constexpr (kPacked) {
-      const DU du;
       const auto pairs = hn::Or(Convert::ToLowBits(df, a), hn::ShiftLeft<16>(Convert::ToLowBits(df, b)));
       Put(d16, hn::BitCast(d16, pairs), p, stream);
     } else {
