@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "api/enum_value.h"
 #include "api/guard.h"
 #include "core/dtype.h"
 #include "core/error_state.h"
@@ -12,6 +13,7 @@
 #include "runtime/memory_ops.h"
 
 namespace rt = openaclnn::runtime;
+using openaclnn::api::EnumValue;
 using openaclnn::api::GuardAcl;
 
 extern "C" {
@@ -75,9 +77,10 @@ aclError aclrtSynchronizeStream(aclrtStream stream) {
 }
 
 aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
+  const int32_t policy_value = EnumValue(policy);
   return GuardAcl("aclrtMalloc", [&] {
     OPENACLNN_RETURN_IF_ERROR(rt::RequireOpenDevice("aclrtMalloc"));
-    return rt::Allocate("aclrtMalloc", rt::MemoryKind::kDevice, size, policy, devPtr);
+    return rt::Allocate("aclrtMalloc", rt::MemoryKind::kDevice, size, policy_value, devPtr);
   });
 }
 
@@ -87,7 +90,7 @@ aclError aclrtFree(void* devPtr) {
 
 aclError aclrtMallocHost(void** hostPtr, size_t size) {
   return GuardAcl("aclrtMallocHost", [&] {
-    return rt::Allocate("aclrtMallocHost", rt::MemoryKind::kHost, size, ACL_MEM_MALLOC_HUGE_FIRST, hostPtr);
+    return rt::Allocate("aclrtMallocHost", rt::MemoryKind::kHost, size, int32_t{ACL_MEM_MALLOC_HUGE_FIRST}, hostPtr);
   });
 }
 
@@ -96,7 +99,8 @@ aclError aclrtFreeHost(void* hostPtr) {
 }
 
 aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind) {
-  return GuardAcl("aclrtMemcpy", [&] { return rt::Memcpy(dst, destMax, src, count, kind); });
+  const int32_t kind_value = EnumValue(kind);
+  return GuardAcl("aclrtMemcpy", [&] { return rt::Memcpy(dst, destMax, src, count, kind_value); });
 }
 
 aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count) {
@@ -104,7 +108,8 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
 }
 
 aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total) {
-  return GuardAcl("aclrtGetMemInfo", [&] { return rt::GetMemInfo(attr, free, total); });
+  const int32_t attr_value = EnumValue(attr);
+  return GuardAcl("aclrtGetMemInfo", [&] { return rt::GetMemInfo(attr_value, free, total); });
 }
 
 aclError aclrtGetVersion(int32_t* majorVersion, int32_t* minorVersion, int32_t* patchVersion) {

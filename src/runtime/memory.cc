@@ -41,8 +41,8 @@ const char* PointerArg(MemoryKind kind) { return kind == MemoryKind::kDevice ? "
 
 const char* KindName(MemoryKind kind) { return kind == MemoryKind::kDevice ? "device" : "host"; }
 
-bool WantsHugePages(aclrtMemMallocPolicy policy) {
-  const int base = static_cast<int>(policy) & 0xff;
+bool WantsHugePages(int32_t policy) {
+  const int32_t base = policy & 0xff;
   return base != ACL_MEM_MALLOC_NORMAL_ONLY && base != ACL_MEM_MALLOC_NORMAL_ONLY_P2P;
 }
 
@@ -81,7 +81,7 @@ void FreeBlock(void* pointer, const Block& block) {
 
 }  // namespace
 
-Status Allocate(const char* api, MemoryKind kind, size_t size, aclrtMemMallocPolicy policy, void** out) {
+Status Allocate(const char* api, MemoryKind kind, size_t size, int32_t policy, void** out) {
   if (out == nullptr) {
     return Status(ACL_ERROR_INVALID_PARAM,
                   msg::RuntimeError(api, std::string("argument '") + PointerArg(kind) +

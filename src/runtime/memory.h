@@ -18,7 +18,7 @@ inline constexpr size_t kLargeBlockBytes = size_t{2} << 20;
 // Alignment of every block: a cache line and the widest vector register.
 inline constexpr size_t kBlockAlignment = 64;
 
-Status Allocate(const char* api, MemoryKind kind, size_t size, aclrtMemMallocPolicy policy, void** out);
+Status Allocate(const char* api, MemoryKind kind, size_t size, int32_t policy, void** out);
 Status Release(const char* api, MemoryKind kind, void* pointer);
 
 // True when [address, address + bytes) lies inside one live block.

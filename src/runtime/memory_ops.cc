@@ -9,7 +9,7 @@
 
 namespace openaclnn::runtime {
 
-Status Memcpy(void* dst, size_t dest_max, const void* src, size_t count, aclrtMemcpyKind kind) {
+Status Memcpy(void* dst, size_t dest_max, const void* src, size_t count, int32_t kind) {
   constexpr const char* kApi = "aclrtMemcpy";
   if (count == 0) {
     return Status::Ok();
@@ -19,9 +19,9 @@ Status Memcpy(void* dst, size_t dest_max, const void* src, size_t count, aclrtMe
                   msg::RuntimeError(kApi, std::string("argument '") + (dst == nullptr ? "dst" : "src") +
                                               "' is NULL with count " + std::to_string(count) + "."));
   }
-  if (static_cast<int>(kind) < ACL_MEMCPY_HOST_TO_HOST || static_cast<int>(kind) > ACL_MEMCPY_INTER_DEVICE_TO_DEVICE) {
+  if (kind < ACL_MEMCPY_HOST_TO_HOST || kind > ACL_MEMCPY_INTER_DEVICE_TO_DEVICE) {
     return Status(ACL_ERROR_INVALID_PARAM,
-                  msg::RuntimeError(kApi, "argument 'kind' is " + std::to_string(static_cast<int>(kind)) +
+                  msg::RuntimeError(kApi, "argument 'kind' is " + std::to_string(kind) +
                                               "; expected an aclrtMemcpyKind value (0..7)."));
   }
   if (count > dest_max) {
@@ -50,13 +50,14 @@ Status Memset(void* dst, size_t max_count, int32_t value, size_t count) {
   return Status::Ok();
 }
 
-Status GetMemInfo(aclrtMemAttr attr, size_t* free_bytes, size_t* total_bytes) {
+Status GetMemInfo(int32_t attr, size_t* free_bytes, size_t* total_bytes) {
   constexpr const char* kApi = "aclrtGetMemInfo";
   if (free_bytes == nullptr || total_bytes == nullptr) {
     return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(kApi, "arguments 'free' and 'total' must not be NULL."));
   }
   if (attr != ACL_DDR_MEM && attr != ACL_HBM_MEM) {
-    return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(kApi, "argument 'attr' is not an aclrtMemAttr value."));
+    return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(kApi, "argument 'attr' is " + std::to_string(attr) +
+                                                                 "; expected ACL_DDR_MEM (0) or ACL_HBM_MEM (1)."));
   }
   struct sysinfo info {};
   if (sysinfo(&info) != 0) {

@@ -10,9 +10,9 @@
 
 namespace openaclnn::runtime {
 
-Status Memcpy(void* dst, size_t dest_max, const void* src, size_t count, aclrtMemcpyKind kind);
+Status Memcpy(void* dst, size_t dest_max, const void* src, size_t count, int32_t kind);  // kind: aclrtMemcpyKind
 Status Memset(void* dst, size_t max_count, int32_t value, size_t count);
-Status GetMemInfo(aclrtMemAttr attr, size_t* free_bytes, size_t* total_bytes);
+Status GetMemInfo(int32_t attr, size_t* free_bytes, size_t* total_bytes);  // attr: aclrtMemAttr
 
 }  // namespace openaclnn::runtime
 

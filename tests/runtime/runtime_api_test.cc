@@ -13,6 +13,7 @@
 
 #include "acl/acl.h"
 #include "acl_environment.h"
+#include "c_enum_calls.h"
 #include "aclnnop/aclnn_nll_loss_backward.h"
 #include "device_tensor.h"
 
@@ -392,6 +393,20 @@ TEST(MemcpyApiTest, EveryKindCopies) {
   }
 }
 
+// What a C program may pass: any int as the aclrtMemAttr.
+TEST(MemoryApiTest, MemInfoRejectsAttributesOutsideTheEnum) {
+  size_t free_bytes = 0;
+  size_t total_bytes = 0;
+  ASSERT_EQ(GetMemInfoWithAttrValue(ACL_HBM_MEM, &free_bytes, &total_bytes), ACL_SUCCESS);
+  EXPECT_GT(total_bytes, 0u);
+  for (int attr : {-1, 2, 12345}) {
+    EXPECT_EQ(GetMemInfoWithAttrValue(attr, &free_bytes, &total_bytes), ACL_ERROR_INVALID_PARAM) << attr;
+    const std::string message = TakeErrorMessage();
+    EXPECT_TRUE(Contains(message, "aclrtGetMemInfo")) << message;
+    EXPECT_TRUE(Contains(message, "'attr' is " + std::to_string(attr))) << message;
+  }
+}
+
 TEST(MemcpyApiTest, BadArgumentsLeaveTheDestinationUntouched) {
   std::vector<uint8_t> src(32, 0x11);
   std::vector<uint8_t> dst(32, 0xEE);
@@ -404,12 +419,10 @@ TEST(MemcpyApiTest, BadArgumentsLeaveTheDestinationUntouched) {
   EXPECT_TRUE(Contains(message, "'destMax' (16)")) << message;
   EXPECT_EQ(dst, original);
 
-  for (int kind : {-1, 8, 100}) {
-    EXPECT_EQ(aclrtMemcpy(dst.data(), 32, src.data(), 32, static_cast<aclrtMemcpyKind>(kind)),
-              ACL_ERROR_INVALID_PARAM)
-        << kind;
+  for (int kind : {-1, 8, 100, 1 << 30}) {  // 0-7 are all aclrtMemcpyKind values.
+    EXPECT_EQ(MemcpyWithKindValue(dst.data(), 32, src.data(), 32, kind), ACL_ERROR_INVALID_PARAM) << kind;
     message = TakeErrorMessage();
-    EXPECT_TRUE(Contains(message, "'kind'")) << message;
+    EXPECT_TRUE(Contains(message, "'kind' is " + std::to_string(kind))) << message;
     EXPECT_EQ(dst, original);
   }
   EXPECT_EQ(aclrtMemcpy(nullptr, 32, src.data(), 32, ACL_MEMCPY_HOST_TO_HOST), ACL_ERROR_INVALID_PARAM);
