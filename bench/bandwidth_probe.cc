@@ -16,50 +16,52 @@ namespace hn = hwy::HWY_NAMESPACE;
 
 // out[i] = XOR of the K inputs' words i, for i in [begin, end) (word indices, vector-aligned), four vectors per
 // step so loop overhead does not hide the memory system's speed in cache.
-template <int K>
-void StreamWordsK(const uint64_t* const* inputs, uint64_t* HWY_RESTRICT out, int64_t begin, int64_t end,
-                  bool stream) {
+template <int K, bool kStream>
+void StreamWordsK(const uint64_t* const* inputs, uint64_t* HWY_RESTRICT out, int64_t begin, int64_t end) {
   const hn::ScalableTag<uint64_t> d;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
-  auto word = [&](int64_t i) {
+  auto put = [&](int64_t i) {
     auto v = hn::Zero(d);
     for (int k = 0; k < K; ++k) {
       v = hn::Xor(v, hn::Load(d, inputs[k] + i));
     }
-    return v;
+    if constexpr (kStream) {
+      hn::Stream(v, d, out + i);
+    } else {
+      hn::Store(v, d, out + i);
+    }
   };
   int64_t i = begin;
-  if (stream) {
-    for (; i + 4 * lanes <= end; i += 4 * lanes) {
-      hn::Stream(word(i), d, out + i);
-      hn::Stream(word(i + lanes), d, out + i + lanes);
-      hn::Stream(word(i + 2 * lanes), d, out + i + 2 * lanes);
-      hn::Stream(word(i + 3 * lanes), d, out + i + 3 * lanes);
-    }
-    for (; i + lanes <= end; i += lanes) {
-      hn::Stream(word(i), d, out + i);
-    }
+  for (; i + 4 * lanes <= end; i += 4 * lanes) {
+    put(i);
+    put(i + lanes);
+    put(i + 2 * lanes);
+    put(i + 3 * lanes);
+  }
+  for (; i + lanes <= end; i += lanes) {
+    put(i);
+  }
+  if constexpr (kStream) {
     hwy::FlushStream();
+  }
+}
+
+template <int K>
+void StreamWordsWith(const uint64_t* const* inputs, uint64_t* out, int64_t begin, int64_t end, bool stream) {
+  if (stream) {
+    StreamWordsK<K, true>(inputs, out, begin, end);
   } else {
-    for (; i + 4 * lanes <= end; i += 4 * lanes) {
-      hn::Store(word(i), d, out + i);
-      hn::Store(word(i + lanes), d, out + i + lanes);
-      hn::Store(word(i + 2 * lanes), d, out + i + 2 * lanes);
-      hn::Store(word(i + 3 * lanes), d, out + i + 3 * lanes);
-    }
-    for (; i + lanes <= end; i += lanes) {
-      hn::Store(word(i), d, out + i);
-    }
+    StreamWordsK<K, false>(inputs, out, begin, end);
   }
 }
 
 void StreamWords(const uint64_t* const* inputs, int count, uint64_t* out, int64_t begin, int64_t end, bool stream) {
   switch (count) {
-    case 0: return StreamWordsK<0>(inputs, out, begin, end, stream);
-    case 1: return StreamWordsK<1>(inputs, out, begin, end, stream);
-    case 2: return StreamWordsK<2>(inputs, out, begin, end, stream);
-    case 3: return StreamWordsK<3>(inputs, out, begin, end, stream);
-    default: return StreamWordsK<4>(inputs, out, begin, end, stream);
+    case 0: return StreamWordsWith<0>(inputs, out, begin, end, stream);
+    case 1: return StreamWordsWith<1>(inputs, out, begin, end, stream);
+    case 2: return StreamWordsWith<2>(inputs, out, begin, end, stream);
+    case 3: return StreamWordsWith<3>(inputs, out, begin, end, stream);
+    default: return StreamWordsWith<4>(inputs, out, begin, end, stream);
   }
 }
 

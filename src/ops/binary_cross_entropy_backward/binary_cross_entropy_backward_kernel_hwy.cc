@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "backend/cpu/hwy_convert-inl.h"
+#include "backend/cpu/hwy_store-inl.h"
 #include "core/element.h"
 #include "core/nan.h"
 #include "hwy/cache_control.h"
@@ -25,15 +26,7 @@ namespace convert = cpu::HWY_NAMESPACE;
 using DF = hn::ScalableTag<float>;
 using DU = hn::RebindToUnsigned<DF>;
 using V = hn::Vec<DF>;
-
-template <class D, typename T = hn::TFromD<D>>
-HWY_INLINE void Put(D d, hn::Vec<D> v, T* HWY_RESTRICT at, bool stream) {
-  if (stream) {
-    hn::Stream(v, d, at);
-  } else {
-    hn::StoreU(v, d, at);
-  }
-}
+using cpu::HWY_NAMESPACE::PutVector;
 
 // How elements of each data type move between memory and float vectors, two vectors' worth per step.
 // kPacked (16-bit types on both sides, not the one-lane target): element 2k sits in the low half of 32-bit lane k
@@ -56,8 +49,8 @@ struct Io<float> {
   template <bool kPacked>
   static HWY_INLINE void StorePair(DF df, V a, V b, Storage* p, bool stream) {
     static_assert(!kPacked, "FLOAT runs are never packed");
-    Put(df, a, p, stream);
-    Put(df, b, p + hn::Lanes(df), stream);
+    PutVector(df, a, p, stream);
+    PutVector(df, b, p + hn::Lanes(df), stream);
   }
 };
 
@@ -85,16 +78,16 @@ struct Io16 {
   template <bool kPacked>
   static HWY_INLINE void StorePair(DF df, V a, V b, Storage* p, bool stream) {
 #if HWY_TARGET == HWY_SCALAR
-    Put(D16h(), Convert::ToLanes(df, a), p, stream);
-    Put(D16h(), Convert::ToLanes(df, b), p + 1, stream);
+    PutVector(D16h(), Convert::ToLanes(df, a), p, stream);
+    PutVector(D16h(), Convert::ToLanes(df, b), p + 1, stream);
 #else
     const hn::Repartition<uint16_t, DF> d16;
     if constexpr (kPacked) {
       const auto pairs = hn::Or(Convert::ToLowBits(df, a), hn::ShiftLeft<16>(Convert::ToLowBits(df, b)));
-      Put(d16, hn::BitCast(d16, pairs), p, stream);
+      PutVector(d16, hn::BitCast(d16, pairs), p, stream);
     } else {
       // One full vector: x86 streams whole registers, so a half-width 16-bit vector must not be streamed.
-      Put(d16, hn::Combine(d16, Convert::ToLanes(df, b), Convert::ToLanes(df, a)), p, stream);
+      PutVector(d16, hn::Combine(d16, Convert::ToLanes(df, b), Convert::ToLanes(df, a)), p, stream);
     }
 #endif
   }

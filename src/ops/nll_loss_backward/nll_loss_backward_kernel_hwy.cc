@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "backend/cpu/hwy_store-inl.h"
 #include "core/element.h"
 #include "core/half.h"
 #include "core/nan.h"
@@ -39,14 +40,7 @@ struct OutBits<BFloat16> {
   static Type From(float value) { return FloatToBf16(value); }
 };
 
-template <class D, typename T = hn::TFromD<D>>
-HWY_INLINE void PutVector(D d, hn::Vec<D> v, T* HWY_RESTRICT at, bool stream) {
-  if (stream) {
-    hn::Stream(v, d, at);
-  } else {
-    hn::StoreU(v, d, at);
-  }
-}
+using cpu::HWY_NAMESPACE::PutVector;
 
 // Zeros `vectors` whole vectors from `at` (vector-aligned when streaming).
 template <class D, typename T = hn::TFromD<D>>
