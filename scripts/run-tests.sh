@@ -9,7 +9,7 @@
 #   asan    whole suite under AddressSanitizer + LeakSanitizer + UBSan (gcc), any report fails
 #   tsan    stream and concurrency tests under ThreadSanitizer (gcc)
 #   fuzz    the C API fuzzer (clang libFuzzer, ASan + UBSan): seed corpus, then OPENACLNN_FUZZ_SECONDS (default 90)
-#   arm     aarch64 cross build, whole suite under qemu-user: NEON pass, then SVE/SVE2 pass
+#   arm     aarch64 cross build, whole suite under qemu-user: NEON pass, then SVE pass
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -70,8 +70,8 @@ build_aarch64_gtest() {
   cmake --install build/aarch64-gtest
 }
 
-# Pass 1 emulates a NEON-only core (Neoverse N1); pass 2 the `max` CPU, whose SVE and SVE2 make Highway choose its
-# SVE targets, so both kinds of SIMD kernel run, not just compile.
+# Pass 1 emulates a NEON-only core (Neoverse N1); pass 2 the `max` CPU, whose SVE makes Highway choose its SVE
+# target, so both kinds of SIMD kernel run, not just compile.
 stage_arm() {
   build_aarch64_gtest
   cmake --preset aarch64
