@@ -1,5 +1,7 @@
 #include "bad_input_harness.h"
 
+#include <gtest/gtest.h>
+
 #include <cctype>
 #include <cstring>
 #include <stdexcept>
@@ -117,6 +119,23 @@ TensorSet::~TensorSet() {
   for (aclTensor* tensor : tensors_) {
     aclDestroyTensor(tensor);
   }
+}
+
+void ExpectPhase1Outcome(int code, aclOpExecutor* executor, int expected_code, const std::string& api,
+                         const std::vector<std::string>& args, const LaunchPhase2& launch, const Arena& arena,
+                         const std::vector<uint8_t>& before) {
+  if (expected_code == 0) {
+    ASSERT_EQ(code, 0) << TakeErrorMessage();
+    ASSERT_NE(executor, nullptr);
+    ScopedStream stream;
+    ASSERT_EQ(launch(executor, stream.get()), 0) << TakeErrorMessage();
+    EXPECT_EQ(aclrtSynchronizeStream(stream.get()), ACL_SUCCESS) << TakeErrorMessage();
+    return;
+  }
+  EXPECT_EQ(CheckFailure(code, expected_code, api, args), "");
+  EXPECT_EQ(executor, nullptr) << "a failed phase 1 must not hand out an executor";
+  EXPECT_EQ(aclrtSynchronizeDevice(), ACL_SUCCESS);
+  EXPECT_TRUE(arena.Snapshot() == before) << "a failed call changed tensor memory";
 }
 
 std::string CheckFailure(int code, int expected_code, const std::string& api, const std::vector<std::string>& args) {

@@ -6,6 +6,7 @@
 #define OPENACLNN_TESTS_BAD_INPUT_BAD_INPUT_HARNESS_H_
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -68,6 +69,14 @@ class TensorSet {
 // "" when the call failed as documented: `code` equals `expected_code`, the pending message names `api` and one of
 // `args` (as 'arg'); else what was wrong. Consumes the pending message.
 std::string CheckFailure(int code, int expected_code, const std::string& api, const std::vector<std::string>& args);
+
+// The outcome of an operator's phase 1 (`code`, `executor`) against a case's expectation. Accepted (expected_code
+// 0): phase 2 (`launch`, given the executor and a stream) runs and the stream synchronises cleanly. Refused: the
+// code and message are as documented (CheckFailure), no executor was handed out and `arena` still holds `before`.
+using LaunchPhase2 = std::function<int(aclOpExecutor* executor, aclrtStream stream)>;
+void ExpectPhase1Outcome(int code, aclOpExecutor* executor, int expected_code, const std::string& api,
+                         const std::vector<std::string>& args, const LaunchPhase2& launch, const Arena& arena,
+                         const std::vector<uint8_t>& before);
 
 // A readable gtest parameter name from free text ("weight: dtype INT32" -> "weight_dtype_INT32").
 std::string TestNameOf(const std::string& text);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "acl_environment.h"  // aclInit and device 0 for the whole binary
 #include "aclnnop/aclnn_nll_loss_backward.h"
 #include "runtime/device.h"
 #include "runtime/env.h"
@@ -16,21 +17,6 @@
 
 namespace openaclnn::runtime {
 namespace {
-
-class RuntimeEnvironment : public ::testing::Environment {
- public:
-  void SetUp() override {
-    ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
-    ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
-  }
-  void TearDown() override {
-    EXPECT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
-    EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
-  }
-};
-
-[[maybe_unused]] ::testing::Environment* const kEnvironment =
-    ::testing::AddGlobalTestEnvironment(new RuntimeEnvironment());
 
 // The NLL of the operator document (2 x 3), target given, out pre-filled with 5.
 struct DocumentCall {

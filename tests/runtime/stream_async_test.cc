@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "acl_environment.h"  // aclInit and device 0 for the whole binary
 #include "aclnnop/aclnn_nll_loss_backward.h"
 #include "runtime/device.h"
 #include "runtime/env.h"
@@ -21,21 +22,6 @@
 
 namespace openaclnn::runtime {
 namespace {
-
-class RuntimeEnvironment : public ::testing::Environment {
- public:
-  void SetUp() override {
-    ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
-    ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
-  }
-  void TearDown() override {
-    EXPECT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
-    EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
-  }
-};
-
-[[maybe_unused]] ::testing::Environment* const kEnvironment =
-    ::testing::AddGlobalTestEnvironment(new RuntimeEnvironment());
 
 // A contiguous FLOAT / INT64 tensor in its own aclrtMalloc block.
 class Buffer {
