@@ -4,14 +4,11 @@
 #include <string>
 #include <unordered_set>
 
+#include "aclnnop/aclnn_binary_cross_entropy_backward.h"
 #include "aclnnop/aclnn_nll_loss_backward.h"
 #include "interpreter.h"
 #include "value_tables.h"
 
-#if __has_include("aclnnop/aclnn_binary_cross_entropy_backward.h")
-#include "aclnnop/aclnn_binary_cross_entropy_backward.h"
-#define OPENACLNN_FUZZ_HAS_BCE 1
-#endif
 
 namespace openaclnn::fuzz {
 namespace {
@@ -31,12 +28,9 @@ bool UseNullOutput(uint8_t null_outputs, uint8_t which) {
 
 int32_t RunPhase2(OperatorApi api, void* workspace, uint64_t workspace_size, aclOpExecutor* executor,
                   aclrtStream stream) {
-#ifdef OPENACLNN_FUZZ_HAS_BCE
   if (api == OperatorApi::kBce) {
     return aclnnBinaryCrossEntropyBackward(workspace, workspace_size, executor, stream);
   }
-#endif
-  (void)api;
   return aclnnNLLLossBackward(workspace, workspace_size, executor, stream);
 }
 
@@ -71,7 +65,6 @@ void Interpreter::NllPhase1(const NllPhase1Args& args) {
 }
 
 void Interpreter::BcePhase1(const BcePhase1Args& args) {
-#ifdef OPENACLNN_FUZZ_HAS_BCE
   bool usable = true;
   std::vector<ViewReach> reaches;
   ViewLayout out;
@@ -93,9 +86,6 @@ void Interpreter::BcePhase1(const BcePhase1Args& args) {
     Fail(std::string(kBcePhase1Api) + " succeeded with a NULL workspaceSize or executor");
   }
   FinishPhase1(status, kBcePhase1Api, OperatorApi::kBce, executor, workspace, std::move(reaches), out);
-#else
-  (void)args;
-#endif
 }
 
 void Interpreter::FinishPhase1(int32_t status, const char* api, OperatorApi op, aclOpExecutor* executor,
@@ -186,11 +176,9 @@ void Interpreter::CheckWritesInsideOut(const ExecutorSlot& slot, const std::vect
 void Interpreter::RunExecutor(const RunExecutorArgs& args) {
   ExecutorSlot& slot = executors_[args.executor % kMaxExecutors];
   OperatorApi api = slot.api;
-#ifdef OPENACLNN_FUZZ_HAS_BCE
   if (args.wrong_api % 2 == 1) {
     api = api == OperatorApi::kNll ? OperatorApi::kBce : OperatorApi::kNll;
   }
-#endif
   const char* name = Phase2Name(api);
   const aclrtStream stream = StreamHandle(args.stream);
   if (slot.handle == nullptr) {
