@@ -2,6 +2,8 @@
 #ifndef OPENACLNN_FRAMEWORK_LAUNCH_H_
 #define OPENACLNN_FRAMEWORK_LAUNCH_H_
 
+#include <cstdint>
+
 #include "core/status.h"
 
 namespace openaclnn {
@@ -12,6 +14,8 @@ class Launch {
   // Runs the computation in the calling thread. A failure (bad data phase 1 could not see) is reported by
   // the stream's next synchronisation. Must not throw.
   virtual Status Run() const = 0;
+  // Elements of the iteration space Run covers: what phase 2 weighs to decide whether the work is small.
+  virtual int64_t Elements() const = 0;
 };
 
 }  // namespace openaclnn

@@ -1,5 +1,6 @@
 #include "framework/two_phase.h"
 
+#include <cstdint>
 #include <string>
 #include <utility>
 
@@ -9,8 +10,18 @@
 #include "framework/executor.h"
 #include "runtime/device.h"
 #include "runtime/env.h"
+#include "runtime/stream.h"
 
 namespace openaclnn {
+namespace {
+
+// A launch of at most this many elements (256 KiB per float32 operand, a few microseconds of work) runs in
+// the launching thread when its stream is idle: handing it to the stream's worker would cost about as much as
+// the work (the hand-over, and the worker's core fetching the data the caller just wrote). Larger launches
+// are queued, so phase 2 returns at once and the work overlaps host code.
+constexpr int64_t kRunHereMaxElements = int64_t{1} << 16;
+
+}  // namespace
 
 Status CheckPhase1Outputs(std::string_view api, const uint64_t* workspace_size, aclOpExecutor* const* executor) {
   if (runtime::CheckedMemory()) {
@@ -79,7 +90,9 @@ Status RunPhase2(std::string_view api, void* workspace, uint64_t workspace_size,
   }
   if (executor->launch) {
     std::shared_ptr<const Launch> launch = executor->launch;
-    target->Enqueue([launch] { return launch->Run(); });
+    const runtime::Dispatch dispatch =
+        launch->Elements() <= kRunHereMaxElements ? runtime::Dispatch::kHereIfIdle : runtime::Dispatch::kWorker;
+    target->Enqueue([launch] { return launch->Run(); }, dispatch);
   }
   if (!executor->repeatable) {
     DestroyExecutor(executor);

@@ -116,12 +116,13 @@ void Stream::RunFront(std::unique_lock<std::mutex>& lock) {
   }
 }
 
-void Stream::Enqueue(Task task) {
+void Stream::Enqueue(Task task, Dispatch dispatch) {
   std::unique_lock<std::mutex> lock = Locked(mu_);
+  const bool idle = !running_ && queue_.empty();
   queue_.push_back(std::move(task));
   const uint64_t target = enqueued_.load(std::memory_order_relaxed) + 1;
   enqueued_.store(target, std::memory_order_release);
-  if (launch_blocking_) {
+  if (launch_blocking_ || (dispatch == Dispatch::kHereIfIdle && idle)) {
     DrainTo(target, lock);
     return;
   }

@@ -6,6 +6,11 @@
 // otherwise sit idle while the worker wakes up. Waking a sleeping thread costs microseconds (far more than a
 // small kernel), so both sides spin briefly before sleeping: the worker after its last task, a waiter while
 // the worker finishes. A launch-and-synchronise loop then never enters the kernel's scheduler.
+//
+// A small task may also run in the launching thread, when the stream is idle (Dispatch::kHereIfIdle): handing
+// a few microseconds of work to the worker costs about as much again, partly in moving the task's data from
+// the launching core's caches to the worker's. Order is kept (the stream was idle), and a failure is still
+// reported by the next synchronisation, not by the launch.
 #ifndef OPENACLNN_RUNTIME_STREAM_H_
 #define OPENACLNN_RUNTIME_STREAM_H_
 
@@ -25,6 +30,12 @@ namespace openaclnn::runtime {
 // A unit of work; a non-OK result is reported by the next Synchronize().
 using Task = std::function<Status()>;
 
+// Where Enqueue may run a task.
+enum class Dispatch {
+  kWorker,      // Always queued for the worker (or a waiter).
+  kHereIfIdle,  // In the calling thread when nothing is queued or running, else queued.
+};
+
 class Stream {
  public:
   // launch_blocking: Enqueue runs the task (and anything queued before it) before returning.
@@ -34,7 +45,7 @@ class Stream {
   Stream(const Stream&) = delete;
   Stream& operator=(const Stream&) = delete;
 
-  void Enqueue(Task task);
+  void Enqueue(Task task, Dispatch dispatch = Dispatch::kWorker);
 
   // Waits for every task enqueued so far; returns and clears the first failure since the last call.
   Status Synchronize();

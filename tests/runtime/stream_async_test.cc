@@ -1,4 +1,5 @@
-// Streams run launches asynchronously, in order, on their worker; waiters may run queued work themselves.
+// Streams run launches asynchronously, in order, on their worker; waiters may run queued work themselves, and
+// small launches on an idle stream run in the launching thread.
 // Internal test: it reaches the Stream behind a handle to hold the queue with a gate task, which no public
 // function can do, then drives the operator through the public C API (linked from the same archive).
 #include <gtest/gtest.h>
@@ -236,6 +237,23 @@ TEST(StreamAsyncTest, RunFailureIsReportedBySynchronizeWhileQueued) {
   EXPECT_EQ(aclrtDestroyStream(handle), ACL_SUCCESS);
 }
 
+TEST(StreamAsyncTest, SmallLaunchOnAnIdleStreamStillReportsFailuresAtSynchronize) {
+  aclrtStream handle = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&handle), ACL_SUCCESS);
+  Nll good(4);
+  Nll bad(4, /*bad_target=*/true);
+  // Small work on an idle stream runs in phase 2 itself; its failure still waits for the synchronisation.
+  ASSERT_EQ(good.Launch(handle), 0);
+  EXPECT_TRUE(good.Done());
+  ASSERT_EQ(bad.Launch(handle), 0);
+  EXPECT_NE(aclrtSynchronizeStream(handle), ACL_SUCCESS);
+  const char* message = aclGetRecentErrMsg();
+  ASSERT_NE(message, nullptr);
+  EXPECT_NE(std::string(message).find("target[0] = 3"), std::string::npos) << message;
+  EXPECT_EQ(aclrtSynchronizeStream(handle), ACL_SUCCESS);
+  EXPECT_EQ(aclrtDestroyStream(handle), ACL_SUCCESS);
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // The Stream class itself.
 
@@ -304,6 +322,39 @@ TEST(StreamTest, BlockingStreamRunsInTheCaller) {
   });
   EXPECT_EQ(ran_on, std::this_thread::get_id());
   EXPECT_EQ(stream.Synchronize().code(), 500001);
+}
+
+TEST(StreamTest, HereIfIdleRunsInTheCallerWhenNothingIsPending) {
+  Stream stream(/*launch_blocking=*/false);
+  std::thread::id ran_on;
+  stream.Enqueue(
+      [&ran_on] {
+        ran_on = std::this_thread::get_id();
+        return Status(500002, "kept for the synchronisation");
+      },
+      Dispatch::kHereIfIdle);
+  EXPECT_EQ(ran_on, std::this_thread::get_id());
+  EXPECT_EQ(stream.Synchronize().code(), 500002);
+  EXPECT_TRUE(stream.Synchronize().ok());
+}
+
+TEST(StreamTest, HereIfIdleQueuesBehindPendingWork) {
+  Stream stream(/*launch_blocking=*/false);
+  Gate gate;
+  gate.Enqueue(stream);
+  std::atomic<bool> ran{false};
+  stream.Enqueue(
+      [&ran] {
+        ran.store(true, std::memory_order_release);
+        return Status::Ok();
+      },
+      Dispatch::kHereIfIdle);
+  // Running it now would overtake the held task: it waits in the queue instead, and Enqueue has returned.
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_FALSE(ran.load(std::memory_order_acquire));
+  gate.Open();
+  EXPECT_TRUE(stream.Synchronize().ok());
+  EXPECT_TRUE(ran.load(std::memory_order_acquire));
 }
 
 TEST(StreamTest, DestructorRunsQueuedTasks) {

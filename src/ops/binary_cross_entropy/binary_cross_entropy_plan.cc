@@ -34,6 +34,8 @@ class BceNoneLaunch final : public Launch {
     return Status::Ok();
   }
 
+  int64_t Elements() const override { return plan_.numel; }
+
  private:
   const iter::LoopPlan plan_;
   const BceKernelParams params_;
@@ -63,6 +65,8 @@ class BceReducedLaunch final : public Launch {
     }
     return Status::Ok();
   }
+
+  int64_t Elements() const override { return plan_.numel; }
 
  private:
   const iter::LoopPlan plan_;

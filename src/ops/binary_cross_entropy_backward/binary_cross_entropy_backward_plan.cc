@@ -38,6 +38,8 @@ class BceBackwardLaunch final : public Launch {
     return Status::Ok();
   }
 
+  int64_t Elements() const override { return plan_.numel; }
+
  private:
   const iter::LoopPlan plan_;
   const BceBlockKernel kernel_;

@@ -67,6 +67,8 @@ class NllLossLaunch final : public Launch {
     return status;
   }
 
+  int64_t Elements() const override { return plan_.numel; }
+
  private:
   Status RunNone(SharedFault* fault) const {
     // A row costs a gather and one store of at most 4 bytes: split like any kernel by the bytes it writes.

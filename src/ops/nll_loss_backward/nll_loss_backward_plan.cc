@@ -62,6 +62,8 @@ class NllLossBackwardLaunch final : public Launch {
     return Status::Ok();
   }
 
+  int64_t Elements() const override { return plan_.numel; }
+
  private:
   const iter::LoopPlan plan_;
   const NllBlockKernel kernel_;
