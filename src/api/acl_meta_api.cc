@@ -1,8 +1,10 @@
 // C entry points of aclnn/acl_meta.h and aclnn/aclnn_base.h. No logic here.
 #include "aclnn/aclnn_base.h"
+#include "api/enum_value.h"
 #include "api/guard.h"
 #include "framework/meta.h"
 
+using openaclnn::api::EnumValue;
 using openaclnn::api::GuardAclnn;
 
 extern "C" {
@@ -12,8 +14,8 @@ aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDat
                            uint64_t storageDimsNum, void* tensorData) {
   aclTensor* tensor = nullptr;
   GuardAclnn("aclCreateTensor", [&] {
-    return openaclnn::CreateTensor(viewDims, viewDimsNum, dataType, stride, offset, format, storageDims,
-                                   storageDimsNum, tensorData, &tensor);
+    return openaclnn::CreateTensor(viewDims, viewDimsNum, EnumValue(dataType), stride, offset, EnumValue(format),
+                                   storageDims, storageDimsNum, tensorData, &tensor);
   });
   return tensor;
 }

@@ -20,7 +20,7 @@ std::string Join(std::initializer_list<std::string_view> parts) {
 }
 
 // CANN's spelling of a storage format without the ACL_FORMAT_ prefix, or its number.
-std::string FormatText(aclFormat format) {
+std::string FormatText(int32_t format) {
   switch (format) {
     case ACL_FORMAT_UNDEFINED: return "UNDEFINED";
     case ACL_FORMAT_NCHW: return "NCHW";
@@ -43,7 +43,7 @@ std::string FormatText(aclFormat format) {
     case ACL_FORMAT_FRACTAL_NZ_C0_4: return "FRACTAL_NZ_C0_4";
     case ACL_FORMAT_FRACTAL_NZ_C0_8: return "FRACTAL_NZ_C0_8";
   }
-  return "UNKNOWN(" + std::to_string(static_cast<int>(format)) + ")";
+  return "UNKNOWN(" + std::to_string(format) + ")";
 }
 
 }  // namespace
@@ -85,8 +85,8 @@ std::string BadReduction(std::string_view api, int64_t reduction) {
   return InvalidArgument(api, "reduction", "0 (none), 1 (mean) or 2 (sum)", std::to_string(reduction));
 }
 
-std::string FormatMismatch(std::string_view api, std::string_view arg, aclFormat got, std::string_view other_arg,
-                           aclFormat expected) {
+std::string FormatMismatch(std::string_view api, std::string_view arg, int32_t got, std::string_view other_arg,
+                           int32_t expected) {
   return InvalidArgument(api, arg, Join({"storage format ", FormatText(expected), " (the format of ", other_arg, ")"}),
                          Join({"format ", FormatText(got)}));
 }

@@ -23,8 +23,8 @@ std::string UnsupportedDtype(std::string_view api, std::string_view arg, aclData
 std::string DtypeMismatch(std::string_view api, std::string_view arg, aclDataType got, std::string_view other_arg,
                           aclDataType expected);
 std::string BadReduction(std::string_view api, int64_t reduction);
-std::string FormatMismatch(std::string_view api, std::string_view arg, aclFormat got, std::string_view other_arg,
-                           aclFormat expected);
+std::string FormatMismatch(std::string_view api, std::string_view arg, int32_t got, std::string_view other_arg,
+                           int32_t expected);
 std::string RankTooLarge(std::string_view api, std::string_view arg, const int64_t* dims, int64_t rank,
                          int64_t max_rank);
 

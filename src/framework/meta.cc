@@ -1,6 +1,7 @@
 #include "framework/meta.h"
 
 #include <algorithm>
+#include <cstring>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -84,8 +85,8 @@ Status CheckExecutor(aclOpExecutor* executor, const char* api) {
 
 }  // namespace
 
-Status CreateTensor(const int64_t* view_dims, uint64_t view_rank, aclDataType dtype, const int64_t* strides,
-                    int64_t offset, aclFormat format, const int64_t* storage_dims, uint64_t storage_rank, void* data,
+Status CreateTensor(const int64_t* view_dims, uint64_t view_rank, int32_t dtype, const int64_t* strides,
+                    int64_t offset, int32_t format, const int64_t* storage_dims, uint64_t storage_rank, void* data,
                     aclTensor** tensor) {
   *tensor = nullptr;
   OPENACLNN_RETURN_IF_ERROR(CheckDims(view_dims, view_rank, "viewDims", "viewDimsNum"));
@@ -108,8 +109,12 @@ Status CreateTensor(const int64_t* view_dims, uint64_t view_rank, aclDataType dt
     }
   }
   created->offset = offset;
-  created->dtype = dtype;
-  created->format = format;
+  const bool dtype_fits = dtype >= kMinEnumValue && dtype <= kMaxEnumValue;
+  const bool format_fits = format >= kMinEnumValue && format <= kMaxEnumValue;
+  created->dtype = dtype_fits ? static_cast<aclDataType>(dtype) : ACL_DT_UNDEFINED;
+  created->format = format_fits ? static_cast<aclFormat>(format) : ACL_FORMAT_UNDEFINED;
+  created->dtype_value = dtype;
+  created->format_value = format;
   created->data = data;
   TensorRegistry& registry = Tensors();
   std::lock_guard<std::mutex> lock(registry.mu);
@@ -163,7 +168,7 @@ Status GetFormat(const aclTensor* tensor, aclFormat* format) {
   if (format == nullptr) {
     return Status(ACLNN_ERR_PARAM_NULLPTR, msg::RuntimeError("aclGetFormat", "argument 'format' is NULL."));
   }
-  *format = tensor->format;
+  std::memcpy(format, &tensor->format_value, sizeof(*format));  // The caller's value, in or out of range.
   return Status::Ok();
 }
 
@@ -172,7 +177,7 @@ Status GetDataType(const aclTensor* tensor, aclDataType* dtype) {
   if (dtype == nullptr) {
     return Status(ACLNN_ERR_PARAM_NULLPTR, msg::RuntimeError("aclGetDataType", "argument 'dataType' is NULL."));
   }
-  *dtype = tensor->dtype;
+  std::memcpy(dtype, &tensor->dtype_value, sizeof(*dtype));  // The caller's value, in or out of range.
   return Status::Ok();
 }
 

@@ -9,8 +9,9 @@
 
 namespace openaclnn {
 
-Status CreateTensor(const int64_t* view_dims, uint64_t view_rank, aclDataType dtype, const int64_t* strides,
-                    int64_t offset, aclFormat format, const int64_t* storage_dims, uint64_t storage_rank, void* data,
+// dtype and format: the caller's values, which may lie outside the enums (see aclTensor).
+Status CreateTensor(const int64_t* view_dims, uint64_t view_rank, int32_t dtype, const int64_t* strides,
+                    int64_t offset, int32_t format, const int64_t* storage_dims, uint64_t storage_rank, void* data,
                     aclTensor** tensor);
 Status DestroyTensor(const aclTensor* tensor);
 

@@ -11,8 +11,10 @@
 #include <vector>
 
 #include "acl_environment.h"
+#include "aclnnop/aclnn_binary_cross_entropy_backward.h"
 #include "aclnn/acl_meta.h"
 #include "bad_input_harness.h"
+#include "c_enum_calls.h"
 
 namespace openaclnn::test {
 namespace {
@@ -83,6 +85,42 @@ INSTANTIATE_TEST_SUITE_P(AllParameters, CreateTensorBadInputTest, ::testing::Val
                          [](const ::testing::TestParamInfo<CreateCase>& param_info) {
                            return TestNameOf(param_info.param.name);
                          });
+
+// A C program may pass ints no C++ enum object can hold (aclDataType and aclFormat hold [-64, 63]). Creation keeps
+// them, as CANN does not validate them there; the getters return them; an operator rejects them with 161002.
+TEST(CreateTensorAcceptsTest, EnumValuesBeyondTheEnumsAreKeptAndRejectedByOperators) {
+  float data[6] = {0.5f, 0.5f, 0.5f, 0.5f, 0.5f, 0.5f};
+  const int64_t dims[2] = {2, 3};
+  const std::string api = "aclnnBinaryCrossEntropyBackwardGetWorkspaceSize";
+  for (int value : {64, 999, -65, std::numeric_limits<int>::min(), std::numeric_limits<int>::max()}) {
+    SCOPED_TRACE(value);
+    aclTensor* odd_dtype = CreateTensorWithEnumValues(dims, 2, value, ACL_FORMAT_ND, data);
+    aclTensor* odd_format = CreateTensorWithEnumValues(dims, 2, ACL_FLOAT, value, data);
+    aclTensor* plain = CreateTensorWithEnumValues(dims, 2, ACL_FLOAT, ACL_FORMAT_ND, data);
+    ASSERT_NE(odd_dtype, nullptr);
+    ASSERT_NE(odd_format, nullptr);
+    ASSERT_NE(plain, nullptr);
+    int got = 0;
+    EXPECT_EQ(DataTypeValueOf(odd_dtype, &got), 0);
+    EXPECT_EQ(got, value);
+    EXPECT_EQ(FormatValueOf(odd_format, &got), 0);
+    EXPECT_EQ(got, value);
+
+    uint64_t workspace = 0;
+    aclOpExecutor* executor = nullptr;
+    int code = aclnnBinaryCrossEntropyBackwardGetWorkspaceSize(plain, odd_dtype, plain, nullptr, 0, plain,
+                                                               &workspace, &executor);
+    EXPECT_EQ(CheckFailure(code, kInvalid, api, {"self"}), "");
+    EXPECT_EQ(executor, nullptr);
+    code = aclnnBinaryCrossEntropyBackwardGetWorkspaceSize(plain, plain, odd_format, nullptr, 0, plain, &workspace,
+                                                           &executor);
+    EXPECT_EQ(CheckFailure(code, kInvalid, api, {"target"}), "");
+    EXPECT_EQ(executor, nullptr);
+    for (aclTensor* tensor : {odd_dtype, odd_format, plain}) {
+      EXPECT_EQ(aclDestroyTensor(tensor), 0);
+    }
+  }
+}
 
 // What CANN accepts at creation and the operators reject later: nothing here may fail.
 TEST(CreateTensorAcceptsTest, ValuesOnlyOperatorsCheck) {
