@@ -6,6 +6,12 @@
 # Any report is fatal (-fno-sanitize-recover=all), so a test that triggers one fails.
 set(OPENACLNN_SANITIZE "" CACHE STRING "Comma-separated -fsanitize= list for every target (empty: none)")
 
+# clang's UBSan checks on the SIMD kernel files (Highway's portable target, every lane a scalar loop) make one
+# file take many minutes to compile. The fuzz preset narrows the kernel files to ASan: the fuzzer aims at the
+# API, validation and planning, while the asan preset still runs the kernels under UBSan (gcc).
+set(OPENACLNN_KERNEL_SANITIZE "${OPENACLNN_SANITIZE}" CACHE STRING
+    "The -fsanitize= list for the SIMD kernel files (*_hwy.cc); defaults to OPENACLNN_SANITIZE")
+
 set(OPENACLNN_SANITIZER_FLAGS "")
 if(OPENACLNN_SANITIZE)
   set(OPENACLNN_SANITIZER_FLAGS -fsanitize=${OPENACLNN_SANITIZE} -fno-sanitize-recover=all -fno-omit-frame-pointer)
