@@ -64,10 +64,7 @@ struct Io16 {
   static HWY_INLINE void LoadPair(DF df, const Storage* p, V& a, V& b) {
 #if HWY_TARGET != HWY_SCALAR
     if constexpr (kPacked) {
-      const DU du;
-      const auto pairs = hn::BitCast(du, hn::LoadU(hn::Repartition<uint16_t, DF>(), p));
-      a = Convert::FromLowBits(df, hn::And(pairs, hn::Set(du, 0xffffu)));
-      b = Convert::FromLowBits(df, hn::ShiftRight<16>(pairs));
+      Convert::FromPairs(df, hn::BitCast(DU(), hn::LoadU(hn::Repartition<uint16_t, DF>(), p)), a, b);
       return;
     }
 #endif
@@ -83,8 +80,7 @@ struct Io16 {
 #else
     const hn::Repartition<uint16_t, DF> d16;
     if constexpr (kPacked) {
-      const auto pairs = hn::Or(Convert::ToLowBits(df, a), hn::ShiftLeft<16>(Convert::ToLowBits(df, b)));
-      PutVector(d16, hn::BitCast(d16, pairs), p, stream);
+      PutVector(d16, hn::BitCast(d16, Convert::ToPairs(df, a, b)), p, stream);
     } else {
       // One full vector: x86 streams whole registers, so a half-width 16-bit vector must not be streamed.
       PutVector(d16, hn::Combine(d16, Convert::ToLanes(df, b), Convert::ToLanes(df, a)), p, stream);
@@ -93,24 +89,49 @@ struct Io16 {
   }
 };
 
+// Packed pairs (see Io): `low` holds the even elements, `high` the odd ones. Vector shifts issue on fewer
+// execution ports than other integer operations, so the BFLOAT16 moves use as few as they can.
 struct Bf16Convert {
-  static HWY_INLINE V FromLowBits(DF df, hn::Vec<DU> bits) { return convert::Bf16BitsToFloat(df, bits); }
   static HWY_INLINE V FromLanes(DF df, hn::Vec<convert::Bits16<DF>> bits) { return convert::Bf16ToFloat(df, bits); }
-  // With NaNs canonical (0x7fc00000 rounds to 0x7fc0, the pattern the full conversion gives it), rounding to
-  // nearest even alone equals FloatToBf16, without its NaN test.
-  static HWY_INLINE hn::Vec<DU> ToLowBits(DF df, V value) {
-    const DU du;
-    const auto bits = hn::BitCast(du, value);
+  // A BFLOAT16 pattern is the top half of its float: shifting the low element up, or clearing the low element
+  // under the high one, gives each float directly.
+  static HWY_INLINE void FromPairs(DF df, hn::Vec<DU> pairs, V& low, V& high) {
+    low = hn::BitCast(df, hn::ShiftLeft<16>(pairs));
+    high = hn::BitCast(df, hn::And(pairs, hn::Set(DU(), 0xffff0000u)));
+  }
+  static HWY_INLINE hn::Vec<DU> ToPairs(DF df, V low, V high) {
     (void)df;
-    return hn::ShiftRight<16>(
-        hn::Add(bits, hn::Add(hn::Set(du, 0x7fffu), hn::And(hn::ShiftRight<16>(bits), hn::Set(du, 1u)))));
+    return hn::Or(hn::ShiftRight<16>(Rounded(low)), hn::And(Rounded(high), hn::Set(DU(), 0xffff0000u)));
   }
   static HWY_INLINE hn::Vec<convert::Bits16<DF>> ToLanes(DF df, V value) {
-    return hn::TruncateTo(convert::Bits16<DF>(), ToLowBits(df, value));
+    (void)df;
+    return hn::TruncateTo(convert::Bits16<DF>(), hn::ShiftRight<16>(Rounded(value)));
+  }
+
+ private:
+  // The float rounded to nearest even at bit 16, so its top half is the BFLOAT16 pattern. With NaNs canonical
+  // (0x7fc00000 rounds to 0x7fc0, the pattern the full conversion gives it), this alone equals FloatToBf16,
+  // without its NaN test.
+  static HWY_INLINE hn::Vec<DU> Rounded(V value) {
+    const DU du;
+    const auto bits = hn::BitCast(du, value);
+    return hn::Add(bits, hn::Add(hn::Set(du, 0x7fffu), hn::And(hn::ShiftRight<16>(bits), hn::Set(du, 1u))));
   }
 };
 
 struct HalfConvert {
+  static HWY_INLINE V FromLanes(DF df, hn::Vec<convert::Bits16<DF>> bits) { return convert::HalfToFloat(df, bits); }
+  static HWY_INLINE hn::Vec<convert::Bits16<DF>> ToLanes(DF df, V value) { return convert::FloatToHalf(df, value); }
+  static HWY_INLINE void FromPairs(DF df, hn::Vec<DU> pairs, V& low, V& high) {
+    low = FromLowBits(df, hn::And(pairs, hn::Set(DU(), 0xffffu)));
+    high = FromLowBits(df, hn::ShiftRight<16>(pairs));
+  }
+  static HWY_INLINE hn::Vec<DU> ToPairs(DF df, V low, V high) {
+    return hn::Or(ToLowBits(df, low), hn::ShiftLeft<16>(ToLowBits(df, high)));
+  }
+
+ private:
+  // One FLOAT16 pattern in the low 16 bits of each lane.
   static HWY_INLINE V FromLowBits(DF df, hn::Vec<DU> bits) {
 #if OPENACLNN_HWY_HARDWARE_F16
     return convert::HalfToFloat(df, hn::TruncateTo(convert::Bits16<DF>(), bits));
@@ -118,7 +139,6 @@ struct HalfConvert {
     return convert::HalfBitsToFloat(df, bits);
 #endif
   }
-  static HWY_INLINE V FromLanes(DF df, hn::Vec<convert::Bits16<DF>> bits) { return convert::HalfToFloat(df, bits); }
   static HWY_INLINE hn::Vec<DU> ToLowBits(DF df, V value) {
 #if OPENACLNN_HWY_HARDWARE_F16
     return hn::PromoteTo(DU(), convert::FloatToHalf(df, value));
@@ -126,7 +146,6 @@ struct HalfConvert {
     return convert::FloatToHalfBits(df, value);
 #endif
   }
-  static HWY_INLINE hn::Vec<convert::Bits16<DF>> ToLanes(DF df, V value) { return convert::FloatToHalf(df, value); }
 };
 
 template <>
