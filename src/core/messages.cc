@@ -105,11 +105,12 @@ std::string ExecutionError(std::string_view op, std::string_view what) {
   return Join({"AclNN_Runtime_Error: ", op, ": ", what});
 }
 
-std::string TargetOutOfRange(std::string_view op, int64_t row, int64_t value, int64_t classes, int64_t ignore_index,
-                             std::string_view consequence) {
-  return ExecutionError(op, Join({"target[", std::to_string(row), "] = ", std::to_string(value), " is outside [0, ",
-                                  std::to_string(classes), ") and is not ignoreIndex (", std::to_string(ignore_index),
-                                  "); ", consequence, " (first such row shown)."}));
+std::string TargetOutOfRange(std::string_view op, int64_t row, bool zero_dim_target, int64_t value, int64_t classes,
+                             int64_t ignore_index, std::string_view consequence) {
+  const std::string name = zero_dim_target ? "target" : Join({"target[", std::to_string(row), "]"});
+  return ExecutionError(op, Join({name, " = ", std::to_string(value), " is outside [0, ", std::to_string(classes),
+                                  ") and is not ignoreIndex (", std::to_string(ignore_index), "); ", consequence,
+                                  zero_dim_target ? "." : " (first such row shown)."}));
 }
 
 std::string ReducedOverflow(std::string_view op, std::string_view arg, double value, aclDataType dtype) {

@@ -150,8 +150,10 @@ std::string CheckNllCase(const NllCase& c, aclrtStream stream, ConformanceStats*
   const std::string message = TakeErrorMessage();
   std::string report;
   if (expected.first_bad_row >= 0) {
-    const std::string wanted = "target[" + std::to_string(expected.first_bad_row) +
-                               "] = " + std::to_string(expected.first_bad_target);
+    // A 1-D self has a 0-D target, which the message names without an index.
+    const std::string target_name =
+        c.target.dims.empty() ? "target" : "target[" + std::to_string(expected.first_bad_row) + "]";
+    const std::string wanted = target_name + " = " + std::to_string(expected.first_bad_target);
     if (sync == ACL_SUCCESS || message.find("aclnnNLLLossBackward") == std::string::npos ||
         message.find(wanted) == std::string::npos) {
       report += "an out-of-range target must fail the synchronisation naming '" + wanted + "': got " +

@@ -234,6 +234,22 @@ TEST(NllLossTest, OneDimensionalSelfIsOneRow) {
   }
 }
 
+TEST(NllLossTest, OneDimensionalSelfNamesItsZeroDimensionalTarget) {
+  const NllShape shape{1, 4, true};
+  for (int64_t reduction : {0, 1, 2}) {
+    SCOPED_TRACE("reduction " + std::to_string(reduction));
+    NllTensors t = MakeTensors(shape, reduction, ACL_FLOAT, ACL_INT64, ACL_FLOAT, ACL_FLOAT);
+    t.self->Fill({-1, -2, -3, -4});
+    t.target->Fill({4});
+    t.weight->Fill({1, 1, 1, 1});
+    const Outcome outcome = t.Run(reduction, -100);
+    ASSERT_EQ(outcome.phase1, 0) << outcome.message;
+    EXPECT_NE(outcome.sync, ACL_SUCCESS);
+    EXPECT_NE(outcome.message.find("target = 4 is outside [0, 4)"), std::string::npos) << outcome.message;
+    EXPECT_EQ(outcome.message.find("target["), std::string::npos) << outcome.message;
+  }
+}
+
 TEST(NllLossTest, ZeroDimensionalOutputForReductions) {
   DeviceTensor self({2, 3}, ACL_FLOAT);
   DeviceTensor target({2}, ACL_INT64);

@@ -43,7 +43,8 @@ struct ReducedOutput {
 class NllLossLaunch final : public Launch {
  public:
   NllLossLaunch(const iter::LoopPlan& plan, int64_t rows, const NllRowParams& params, NllNoneKernel none_kernel,
-                NllSumKernel sum_kernel, Reduction reduction, ReducedOutput out, ReducedOutput total_weight)
+                NllSumKernel sum_kernel, Reduction reduction, ReducedOutput out, ReducedOutput total_weight,
+                bool zero_dim_target)
       : plan_(plan),
         rows_(rows),
         params_(params),
@@ -51,7 +52,8 @@ class NllLossLaunch final : public Launch {
         sum_kernel_(sum_kernel),
         reduction_(reduction),
         out_(out),
-        total_weight_(total_weight) {}
+        total_weight_(total_weight),
+        zero_dim_target_(zero_dim_target) {}
 
   Status Run() const override {
     SharedFault fault;
@@ -61,8 +63,8 @@ class NllLossLaunch final : public Launch {
                                     ? "out for that row was set to 0"
                                     : "that row was left out of out and totalWeightOut";
       return Status(ACL_ERROR_RT_AICORE_EXCEPTION,
-                    msg::TargetOutOfRange(kPhase2Api, fault.fault().row, fault.fault().value, params_.classes,
-                                          params_.ignore_index, consequence));
+                    msg::TargetOutOfRange(kPhase2Api, fault.fault().row, zero_dim_target_, fault.fault().value,
+                                          params_.classes, params_.ignore_index, consequence));
     }
     return status;
   }
@@ -120,6 +122,7 @@ class NllLossLaunch final : public Launch {
   const Reduction reduction_;
   const ReducedOutput out_;
   const ReducedOutput total_weight_;
+  const bool zero_dim_target_;  // A 1-D self's single target: the message names no row.
 };
 
 Status NoKernel() {
@@ -148,7 +151,7 @@ Prepared PlanNllLoss(const NllLossArgs& args) {
   if (self.empty()) {
     // N == 0 (phase 1 rejected C == 0 with targets): no rows, so the sums are 0, the mean 0 / 0 = NaN.
     return {Status::Ok(), std::make_shared<NllLossLaunch>(iter::LoopPlan{}, 0, params, nullptr, nullptr, reduction,
-                                                          out, total_weight)};
+                                                          out, total_weight, false)};
   }
 
   NllNoneKernel none_kernel = nullptr;
@@ -197,7 +200,7 @@ Prepared PlanNllLoss(const NllLossArgs& args) {
   }
   const iter::LoopPlan plan = builder.Build(iter::DimPolicy::kKeepDims);
   return {Status::Ok(), std::make_shared<NllLossLaunch>(plan, rows, params, none_kernel, sum_kernel, reduction, out,
-                                                        total_weight)};
+                                                        total_weight, args.target->rank() == 0)};
 }
 
 }  // namespace openaclnn::nll_forward

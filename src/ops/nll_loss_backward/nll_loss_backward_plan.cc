@@ -2,7 +2,6 @@
 
 #include <memory>
 #include <mutex>
-#include <string>
 #include <utility>
 
 #include "aclnn/opdev/op_errno.h"
@@ -21,13 +20,14 @@ namespace {
 class NllLossBackwardLaunch final : public Launch {
  public:
   NllLossBackwardLaunch(iter::LoopPlan plan, NllBlockKernel kernel, NllKernelParams params, aclDataType input_dtype,
-                        const char* total_weight, int64_t out_bytes)
+                        const char* total_weight, int64_t out_bytes, bool zero_dim_target)
       : plan_(plan),
         kernel_(kernel),
         params_(params),
         input_dtype_(input_dtype),
         total_weight_(total_weight),
-        out_bytes_(out_bytes) {}
+        out_bytes_(out_bytes),
+        zero_dim_target_(zero_dim_target) {}
 
   Status Run() const override {
     NllKernelParams params = params_;
@@ -53,11 +53,8 @@ class NllLossBackwardLaunch final : public Launch {
     });
     if (fault.row >= 0) {
       return Status(ACL_ERROR_RT_AICORE_EXCEPTION,
-                    msg::ExecutionError(kPhase2Api, "target[" + std::to_string(fault.row) + "] = " +
-                                                        std::to_string(fault.value) + " is outside [0, " +
-                                                        std::to_string(params.classes) + ") and is not ignoreIndex (" +
-                                                        std::to_string(params.ignore_index) +
-                                                        "); that row of out was left zero (first such row shown)."));
+                    msg::TargetOutOfRange(kPhase2Api, fault.row, zero_dim_target_, fault.value, params.classes,
+                                          params.ignore_index, "that row of out was left zero"));
     }
     return Status::Ok();
   }
@@ -71,6 +68,7 @@ class NllLossBackwardLaunch final : public Launch {
   const aclDataType input_dtype_;
   const char* const total_weight_;
   const int64_t out_bytes_;  // Bytes per element of out.
+  const bool zero_dim_target_;  // A 1-D self's single target: the message names no row.
 };
 
 }  // namespace
@@ -129,7 +127,7 @@ Prepared PlanNllLossBackward(const NllLossBackwardArgs& args) {
   // totalWeight is only read (and only validated as addressable) for mean.
   const char* total_weight = params.mean ? OperandOf(*args.total_weight).base : nullptr;
   return {Status::Ok(), std::make_shared<NllLossBackwardLaunch>(plan, kernel, params, self.dtype, total_weight,
-                                                                       out_bytes)};
+                                                                       out_bytes, args.target->rank() == 0)};
 }
 
 }  // namespace openaclnn::nll
