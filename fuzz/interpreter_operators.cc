@@ -9,7 +9,6 @@
 #include "interpreter.h"
 #include "value_tables.h"
 
-
 namespace openaclnn::fuzz {
 namespace {
 

@@ -14,13 +14,12 @@ struct aclTensor {
   std::vector<int64_t> storage_dims;
   int64_t offset = 0;  // In elements, from data.
   // A C caller may pass any int as the data type or format, but a C++ aclDataType or aclFormat can only hold
-  // the values of the smallest bit-field covering its enumerators ([-64, 63] for both). A value outside that
-  // range is kept in dtype_value / format_value (what aclGetDataType / aclGetFormat return) and reads as
-  // UNDEFINED here, which no operator supports.
+  // the values of the smallest bit-field covering its enumerators ([-64, 63] for both). The caller's ints are
+  // kept (what aclGetDataType / aclGetFormat return; formats are only compared); dtype is the enum the
+  // operators switch on, UNDEFINED (supported by none) for a value outside that range.
   aclDataType dtype = ACL_DT_UNDEFINED;
-  aclFormat format = ACL_FORMAT_ND;
   int32_t dtype_value = ACL_DT_UNDEFINED;
-  int32_t format_value = ACL_FORMAT_ND;
+  int32_t format = ACL_FORMAT_ND;
   void* data = nullptr;
 
   int64_t rank() const { return static_cast<int64_t>(view_dims.size()); }
@@ -31,11 +30,10 @@ struct aclTensor {
 
 namespace openaclnn {
 
-// The range of values every C enum of the API (aclDataType, aclFormat) can hold in C++.
+// The range of values a C++ aclDataType can hold (the smallest bit-field covering its enumerators).
 inline constexpr int32_t kMinEnumValue = -64;
 inline constexpr int32_t kMaxEnumValue = 63;
-static_assert(ACL_FLOAT6_E2M3 <= kMaxEnumValue && ACL_FORMAT_FRACTAL_NZ_C0_8 <= kMaxEnumValue,
-              "an enumerator beyond [-64, 63] widens the enum's range");
+static_assert(ACL_FLOAT6_E2M3 <= kMaxEnumValue, "an enumerator beyond [-64, 63] widens aclDataType's range");
 
 // Largest rank aclCreateTensor accepts. Operators accept fewer (see their checks).
 inline constexpr uint64_t kMaxCreateRank = 32;

@@ -110,11 +110,9 @@ Status CreateTensor(const int64_t* view_dims, uint64_t view_rank, int32_t dtype,
   }
   created->offset = offset;
   const bool dtype_fits = dtype >= kMinEnumValue && dtype <= kMaxEnumValue;
-  const bool format_fits = format >= kMinEnumValue && format <= kMaxEnumValue;
   created->dtype = dtype_fits ? static_cast<aclDataType>(dtype) : ACL_DT_UNDEFINED;
-  created->format = format_fits ? static_cast<aclFormat>(format) : ACL_FORMAT_UNDEFINED;
   created->dtype_value = dtype;
-  created->format_value = format;
+  created->format = format;
   created->data = data;
   TensorRegistry& registry = Tensors();
   std::lock_guard<std::mutex> lock(registry.mu);
@@ -168,7 +166,7 @@ Status GetFormat(const aclTensor* tensor, aclFormat* format) {
   if (format == nullptr) {
     return Status(ACLNN_ERR_PARAM_NULLPTR, msg::RuntimeError("aclGetFormat", "argument 'format' is NULL."));
   }
-  std::memcpy(format, &tensor->format_value, sizeof(*format));  // The caller's value, in or out of range.
+  std::memcpy(format, &tensor->format, sizeof(*format));  // The caller's value, in or out of range.
   return Status::Ok();
 }
 

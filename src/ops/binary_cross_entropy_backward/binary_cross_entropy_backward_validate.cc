@@ -74,9 +74,8 @@ Status CheckDtypes(const BceBackwardArgs& a) {
 }
 
 Status CheckSameFormat(const aclTensor& tensor, std::string_view arg, const aclTensor& self) {
-  if (tensor.format_value != self.format_value) {
-    return Status(ACLNN_ERR_PARAM_INVALID,
-                  msg::FormatMismatch(kPhase1Api, arg, tensor.format_value, "self", self.format_value));
+  if (tensor.format != self.format) {
+    return Status(ACLNN_ERR_PARAM_INVALID, msg::FormatMismatch(kPhase1Api, arg, tensor.format, "self", self.format));
   }
   return Status::Ok();
 }
