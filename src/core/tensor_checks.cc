@@ -53,6 +53,18 @@ Status CheckAddressableLayout(std::string_view api, std::string_view arg, const 
   return Status::Ok();
 }
 
+Status CheckElementCount(std::string_view api, std::string_view arg, const aclTensor& tensor) {
+  int64_t count = 1;
+  for (int64_t d = 0; d < tensor.rank(); ++d) {
+    if (__builtin_mul_overflow(count, tensor.view_dims[d], &count)) {
+      return Status(ACLNN_ERR_PARAM_INVALID,
+                    msg::InvalidArgument(api, arg, "an element count (product of the dims) within int64",
+                                         "shape " + msg::ShapeText(tensor.view_dims.data(), tensor.rank())));
+    }
+  }
+  return Status::Ok();
+}
+
 Status CheckNoSelfOverlap(std::string_view api, std::string_view arg, const aclTensor& tensor) {
   struct DimLayout {
     int64_t size;

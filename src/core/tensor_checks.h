@@ -19,6 +19,11 @@ namespace openaclnn {
 // 161001 for a NULL data pointer, 161002 otherwise. Call only for non-empty tensors.
 Status CheckAddressableLayout(std::string_view api, std::string_view arg, const aclTensor& tensor);
 
+// A tensor whose every element a call visits (the input of a reduction) needs an element count (the product of
+// its dims) within int64: with zero strides its extent stays small while the count does not, and the count would
+// wrap. 161002 otherwise. Call only for non-empty tensors.
+Status CheckElementCount(std::string_view api, std::string_view arg, const aclTensor& tensor);
+
 // An output written element by element must not reach one element twice: no zero stride on a dimension of
 // size > 1, and no interleaving (sorted by stride, each stride clears the extent of the smaller ones).
 Status CheckNoSelfOverlap(std::string_view api, std::string_view arg, const aclTensor& tensor);

@@ -96,6 +96,8 @@ Status CheckOutShape(const BceArgs& a) {
 Status CheckLayouts(const BceArgs& a) {
   const bool reduced = a.reduction != static_cast<int64_t>(Reduction::kNone);
   if (!a.self->empty()) {
+    // The loop plan counts self's elements in int64; zero strides would let a wrapped count pass the extents.
+    OPENACLNN_RETURN_IF_ERROR(CheckElementCount(kPhase1Api, "self", *a.self));
     OPENACLNN_RETURN_IF_ERROR(CheckAddressableLayout(kPhase1Api, "self", *a.self));
     OPENACLNN_RETURN_IF_ERROR(CheckAddressableLayout(kPhase1Api, "target", *a.target));
     if (a.weight != nullptr) {

@@ -111,6 +111,8 @@ Status CheckShapes(const NllLossArgs& a) {
 Status CheckLayouts(const NllLossArgs& a) {
   const bool reduced = a.reduction != static_cast<int64_t>(Reduction::kNone);
   if (!a.self->empty()) {
+    // N x C beyond int64 is refused like every other product beyond int64, even though only N rows are visited.
+    OPENACLNN_RETURN_IF_ERROR(CheckElementCount(kPhase1Api, "self", *a.self));
     OPENACLNN_RETURN_IF_ERROR(CheckAddressableLayout(kPhase1Api, "self", *a.self));
     OPENACLNN_RETURN_IF_ERROR(CheckAddressableLayout(kPhase1Api, "target", *a.target));
     OPENACLNN_RETURN_IF_ERROR(CheckAddressableLayout(kPhase1Api, "weight", *a.weight));
