@@ -11,7 +11,8 @@
 //     always passed.
 // Oracles besides the sanitizers: every failing call leaves an error message naming the API; calls that must
 // fail (NULL outputs, double frees, released executors, counts past destMax, ...) fail; a successful phase 1
-// returns an executor; a run writes no byte outside out, and a refused one none at all.
+// returns an executor; a run writes no byte outside its outputs (out, and totalWeightOut where the forward NLL
+// writes it), and a refused one none at all.
 // At the end every resource is released, so the leak checker sees a clean slate after each input.
 #ifndef OPENACLNN_FUZZ_INTERPRETER_H_
 #define OPENACLNN_FUZZ_INTERPRETER_H_
@@ -36,7 +37,8 @@ struct RuntimeModel {
   bool checked_memory = false;  // The library refuses views outside live blocks (probed at start-up).
 };
 
-enum class OperatorApi { kNll, kBce };
+// The four operators; bit 0 is the loss and bit 1 the direction, so RunExecutorArgs::wrong_api flips them.
+enum class OperatorApi : uint8_t { kNll = 0, kBce = 1, kNllForward = 2, kBceForward = 3 };
 
 struct BufferSlot {
   void* base = nullptr;
@@ -58,7 +60,16 @@ struct ExecutorSlot {
   bool repeatable = false;
   uint64_t workspace_size = 0;
   std::vector<ViewReach> reaches;  // Of every tensor it was made with.
-  ViewLayout out;
+  std::vector<ViewLayout> outs;    // Every tensor a run may write.
+  int64_t max_elements = 0;        // The most elements of any one of its tensors: what a run may visit.
+};
+
+// What the interpreter knows about the tensor arguments of one phase-1 call.
+struct CallTensors {
+  bool usable = true;  // False when passing them could make the library touch memory the interpreter does not own
+                       // without being able to tell.
+  std::vector<ViewReach> reaches;
+  int64_t max_elements = 0;  // Saturating at INT64_MAX.
 };
 
 struct StreamSlot {
@@ -103,22 +114,22 @@ class Interpreter {
   void CreateTensor(const CreateTensorArgs& args);
   void DestroyTensor(const DestroyTensorArgs& args);
   void QueryTensor(const QueryTensorArgs& args);
-  // The tensor for a slot byte (nullptr for kNullTensor); *usable is false when passing it could make the
-  // library touch memory the interpreter does not own without being able to tell.
-  const aclTensor* TensorArg(uint8_t raw, bool* usable, std::vector<ViewReach>* reaches,
-                             ViewLayout* layout = nullptr) const;
+  // The tensor for a slot byte (nullptr for kNullTensor), noted in *call; its layout in *layout if asked for.
+  const aclTensor* TensorArg(uint8_t raw, CallTensors* call, ViewLayout* layout = nullptr) const;
   bool InsideLiveBuffer(const ViewReach& reach) const;
 
   // interpreter_operators.cc
   void NllPhase1(const NllPhase1Args& args);
   void BcePhase1(const BcePhase1Args& args);
+  void NllForwardPhase1(const NllForwardPhase1Args& args);
+  void BceForwardPhase1(const BceForwardPhase1Args& args);
   void FinishPhase1(int32_t status, const char* api, OperatorApi op, aclOpExecutor* executor, uint64_t workspace,
-                    std::vector<ViewReach> reaches, const ViewLayout& out);
+                    CallTensors call, std::vector<ViewLayout> outs);
   void RunExecutor(const RunExecutorArgs& args);
   void SetRepeatable(const ExecutorArgs& args);
   void DestroyExecutor(const ExecutorArgs& args);
   bool Runnable(const ExecutorSlot& slot) const;
-  // Fails when a byte of a live buffer changed outside out's elements (anywhere, when nothing was launched).
+  // Fails when a byte of a live buffer changed outside the outputs' elements (anywhere, when nothing was launched).
   void CheckWritesInsideOut(const ExecutorSlot& slot, const std::vector<std::vector<uint8_t>>& before,
                             bool launched) const;
   std::vector<std::vector<uint8_t>> SnapshotBuffers() const;

@@ -1,5 +1,6 @@
 // Tensor operations of a fuzz interpreter: creation with any rank, dims, strides, offset, dtype, format and data
 // pointer; destruction; the query functions.
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -268,17 +269,26 @@ bool Interpreter::InsideLiveBuffer(const ViewReach& reach) const {
   return false;
 }
 
-const aclTensor* Interpreter::TensorArg(uint8_t raw, bool* usable, std::vector<ViewReach>* reaches,
-                                    ViewLayout* layout) const {
+const aclTensor* Interpreter::TensorArg(uint8_t raw, CallTensors* call, ViewLayout* layout) const {
   const TensorSlot& slot = tensors_[raw % kMaxTensors];
   if (raw == kNullTensor || !slot.live) {
     return nullptr;  // A destroyed tensor is never passed: its handle may belong to a newer one.
   }
   const ViewReach reach = ReachOf(slot.layout);
   if (reach.kind == Reach::kBytes && !runtime_->checked_memory && !InsideLiveBuffer(reach)) {
-    *usable = false;
+    call->usable = false;
   }
-  reaches->push_back(reach);
+  call->reaches.push_back(reach);
+  // aclCreateTensor refuses negative dims, so a live tensor's count is 0 (some dim is) or a saturating product.
+  const bool empty = std::find(slot.layout.dims.begin(), slot.layout.dims.end(), 0) != slot.layout.dims.end();
+  int64_t elements = empty ? 0 : 1;
+  for (int64_t dim : slot.layout.dims) {
+    if (!empty && __builtin_mul_overflow(elements, dim, &elements)) {
+      elements = INT64_MAX;
+      break;
+    }
+  }
+  call->max_elements = std::max(call->max_elements, elements);
   if (layout != nullptr) {
     *layout = slot.layout;
   }

@@ -53,7 +53,7 @@ class Program {
     return Add(Op::kMalloc, MallocArgs{static_cast<uint8_t>(kind), static_cast<uint16_t>(bytes - 1), 0});
   }
 
-  Program& Tensor(const TensorSpec& spec) {
+  Program& Tensor(const TensorSpec& spec, aclFormat format = ACL_FORMAT_ND) {
     CreateTensorArgs args;
     args.rank = static_cast<uint8_t>(spec.dims.size());
     for (size_t i = 0; i < spec.dims.size(); ++i) {
@@ -65,7 +65,7 @@ class Program {
       args.strides[i] = spec.explicit_strides[i];
     }
     args.offset = spec.offset;
-    args.format = FormatByte(ACL_FORMAT_ND);
+    args.format = FormatByte(format);
     args.storage_mode = static_cast<uint8_t>(StorageMode::kSameAsView);
     args.pointer_kind = static_cast<uint8_t>(spec.pointer);
     args.buffer = spec.buffer;
@@ -113,6 +113,32 @@ class Program {
     args.reduction = reduction;
     args.null_outputs = null_outputs;
     return Add(Op::kBcePhase1, args);
+  }
+
+  // tensors: self, target, weight, out, totalWeightOut.
+  Program& NllForward(std::initializer_list<uint8_t> tensors, uint8_t reduction, int64_t ignore_index = -100,
+                      uint8_t null_outputs = 0) {
+    NllForwardPhase1Args args;
+    int i = 0;
+    for (uint8_t tensor : tensors) {
+      args.tensors[i++] = tensor;
+    }
+    args.reduction = reduction;
+    args.ignore_index = IgnoreIndexByte(ignore_index);
+    args.null_outputs = null_outputs;
+    return Add(Op::kNllForwardPhase1, args);
+  }
+
+  // tensors: self, target, weight, out.
+  Program& BceForward(std::initializer_list<uint8_t> tensors, uint8_t reduction, uint8_t null_outputs = 0) {
+    BceForwardPhase1Args args;
+    int i = 0;
+    for (uint8_t tensor : tensors) {
+      args.tensors[i++] = tensor;
+    }
+    args.reduction = reduction;
+    args.null_outputs = null_outputs;
+    return Add(Op::kBceForwardPhase1, args);
   }
 
   // observed: synchronise and check memory; otherwise leave the launch queued.
@@ -179,6 +205,165 @@ Program BceCase(aclDataType dtype, std::vector<uint8_t> dims, std::vector<uint8_
       .Tensor({weight_dims, dtype, 3})
       .Tensor({dims, dtype, 4});
   return p;
+}
+
+// Buffers 0..4 and tensors 0..4 for an NLL forward call: self (rows, classes), target, weight, out (rows) for
+// reduction none, totalWeightOut (1).
+Program NllForwardCase(aclDataType dtype, aclDataType target_dtype, aclDataType out_dtype, uint8_t rows,
+                       uint8_t classes) {
+  Program p;
+  for (int i = 0; i < 5; ++i) {
+    p.Malloc(256);
+  }
+  p.Floats(0, dtype, {-1.0, -3.5, 0.5, -0.0})
+      .Integers(1, target_dtype, {0, 2, 1, 3})
+      .Floats(2, dtype, {1.0, 0.5, 2.0, 0.25})
+      .Tensor({{rows, classes}, dtype, 0})
+      .Tensor({{rows}, target_dtype, 1})
+      .Tensor({{classes}, dtype, 2})
+      .Tensor({{rows}, out_dtype, 3})
+      .Tensor({{1}, out_dtype, 4});
+  return p;
+}
+
+// Buffers 0..3 and tensors 0..3 for a BCE forward call: self, target, weight, out of self's shape.
+Program BceForwardCase(aclDataType dtype, std::vector<uint8_t> dims, std::vector<uint8_t> weight_dims) {
+  Program p;
+  for (int i = 0; i < 4; ++i) {
+    p.Malloc(512);
+  }
+  p.Floats(0, dtype, {0.25, 0.5, 0.999, 1e-7, 0.0, 1.0})
+      .Floats(1, dtype, {0.0, 1.0, 0.5})
+      .Floats(2, dtype, {2.0, 0.5})
+      .Tensor({dims, dtype, 0})
+      .Tensor({dims, dtype, 1})
+      .Tensor({weight_dims, dtype, 2})
+      .Tensor({dims, dtype, 3});
+  return p;
+}
+
+// Seeds of the forward operators (appended after the backward ones, whose bytes stay as they were).
+void AddForwardSeeds(std::vector<std::pair<std::string, Program>>* seeds) {
+  Program nll = NllForwardCase(ACL_FLOAT, ACL_INT64, ACL_FLOAT, 3, 4);
+  nll.Stream()
+      .Tensor({{}, ACL_FLOAT, 3})                              // Tensor 5: a 0-D out.
+      .Tensor({{3, 4}, ACL_FLOAT, 0, StrideMode::kTransposed})  // Tensor 6: a transposed self.
+      .NllForward({0, 1, 2, 3, 4}, 0)
+      .Run(0, 1)
+      .NllForward({6, 1, 2, 5, 4}, 1, 2)  // Class 2 ignored.
+      .Run(0, 0)
+      .NllForward({0, 1, 2, 5, 4}, 2)
+      .Add(Op::kSetRepeatable, ExecutorArgs{0})
+      .Run(0, 1, false)
+      .Run(0, 1)
+      .Run(0, 0, true, 0, 2)  // Through aclnnNLLLossBackward: must be refused.
+      .Run(0, 0, true, 0, 1)  // Through aclnnBinaryCrossEntropy: must be refused.
+      .Add(Op::kDestroyExecutor, ExecutorArgs{0})
+      .Run(0, 0);  // Released: must be refused.
+  seeds->emplace_back("nll_forward_float_reductions_repeatable", nll);
+
+  Program one_row = NllForwardCase(ACL_FLOAT16, ACL_INT32, ACL_BF16, 2, 5);
+  one_row.Add(Op::kKernelConfig, KernelConfigArgs{0, 2})  // The reference kernels on two threads.
+      .Tensor({{5}, ACL_FLOAT16, 0})                      // Tensor 5: 1-D self.
+      .Tensor({{}, ACL_INT32, 1})                         // Tensor 6: its 0-D target.
+      .Tensor({{1}, ACL_BF16, 3})                         // Tensor 7: a one-element out.
+      .NllForward({5, 6, 2, 7, 4}, 0)
+      .Run(0, 0)
+      .NllForward({5, 6, 2, 7, 4}, 1)
+      .Run(0, 0)
+      .Integers(1, ACL_INT32, {1, 7})  // Row 1's target is outside [0, 5): reported by the synchronisation.
+      .Stream()
+      .NllForward({0, 1, 2, 3, 4}, 0)
+      .Run(0, 1)
+      .Add(Op::kSyncStream, StreamArgs{1})
+      .NllForward({0, 1, 2, 7, 4}, 2)  // The bad row is left out of the sums, and reported again.
+      .Run(0, 1);
+  seeds->emplace_back("nll_forward_fp16_one_row_and_bad_target", one_row);
+
+  Program bce = BceForwardCase(ACL_FLOAT, {2, 3}, {3});
+  bce.Stream().Tensor({{}, ACL_FLOAT, 3});  // Tensor 4: a 0-D out.
+  for (uint8_t target = 0; target < 6; ++target) {  // The reference kernels, then every SIMD target.
+    bce.Add(Op::kKernelConfig, KernelConfigArgs{target, static_cast<uint8_t>(target % 3 + 1)})
+        .BceForward({0, 1, 2, 3}, 0)
+        .Run(0, 1)
+        .BceForward({0, 1, 2, 4}, 2)
+        .Run(0, 1);
+  }
+  bce.Add(Op::kKernelConfig, KernelConfigArgs{0, 0})
+      .BceForward({0, 1, kNullTensor, 4}, 1)
+      .Add(Op::kSetRepeatable, ExecutorArgs{0})
+      .Run(0, 0, false)
+      .Run(0, 1)
+      .Run(0, 1, true, 0, 3)  // Through aclnnNLLLossBackward: must be refused.
+      .Add(Op::kDestroyExecutor, ExecutorArgs{0});
+  seeds->emplace_back("bce_forward_float_reductions_every_kernel", bce);
+
+  Program mixed;
+  for (int i = 0; i < 4; ++i) {
+    mixed.Malloc(512);
+  }
+  mixed.Floats(0, ACL_FLOAT16, {0.25, 0.5, 0.999, 1e-7})
+      .Floats(1, ACL_BF16, {0.0, 1.0, 0.5})
+      .Floats(2, ACL_FLOAT, {2.0, 0.5})
+      .Tensor({{3, 4}, ACL_FLOAT16, 0, StrideMode::kReversed})  // Tensor 0: column-major self.
+      .Tensor({{1, 4}, ACL_BF16, 1})                            // Tensor 1: target broadcast over rows.
+      .Tensor({{3, 1}, ACL_FLOAT, 2})                           // Tensor 2: weight broadcast over columns.
+      .Tensor({{3, 4}, ACL_BF16, 3, StrideMode::kPadded, {}, 1})  // Tensor 3: padded out with an offset.
+      .Tensor({{1}, ACL_FLOAT16, 3})                              // Tensor 4: one element.
+      .BceForward({0, 1, 2, 3}, 0)
+      .Run(0, 0)
+      .BceForward({0, 1, 2, 4}, 1)
+      .Run(0, 0)
+      .BceForward({0, 0, kNullTensor, 0}, 0)  // out is self: allowed for none.
+      .Run(0, 0);
+  seeds->emplace_back("bce_forward_mixed_types_broadcast_strided", mixed);
+
+  Program bad = NllForwardCase(ACL_FLOAT, ACL_INT64, ACL_FLOAT, 2, 3);
+  bad.NllForward({kNullTensor, 1, 2, 3, 4}, 0)
+      .NllForward({0, 1, 2, 3, kNullTensor}, 0)
+      .NllForward({0, 1, 2, 3, 4}, 0, -100, 0xff)  // NULL workspaceSize and executor.
+      .NllForward({0, 1, 2, 3, 4}, 230)            // Reduction out of range.
+      .NllForward({0, 0, 2, 3, 4}, 0)              // FLOAT target.
+      .Tensor({{2, 3, 1}, ACL_FLOAT, 0})           // Tensor 5: rank 3.
+      .NllForward({5, 1, 2, 3, 4}, 1)
+      .Tensor({{227, 227}, ACL_FLOAT, 0, StrideMode::kExplicit, {0, 0}})  // Tensor 6: 2^64 elements, zero strides.
+      .Tensor({{227}, ACL_INT64, 1, StrideMode::kExplicit, {0}})          // Tensor 7: 2^32 targets.
+      .Tensor({{227}, ACL_FLOAT, 2, StrideMode::kExplicit, {0}})          // Tensor 8: 2^32 weights.
+      .NllForward({6, 7, 8, 4, 4}, 2)
+      .BceForward({6, 6, kNullTensor, 4}, 2)
+      .Tensor({{226}, ACL_FLOAT, 0, StrideMode::kExplicit, {0}})  // Tensor 9: 2^31 elements: valid, too big to run.
+      .BceForward({9, 9, 9, 4}, 1)
+      .Run(0, 0)
+      .Tensor({{2}, ACL_FLOAT, 3, StrideMode::kExplicit, {224}})  // Tensor 10: a negative stride.
+      .NllForward({0, 1, 2, 10, 4}, 0)
+      .Tensor({{1}, ACL_FLOAT, 4, StrideMode::kNull, {}, 224})  // Tensor 11: a negative offset.
+      .NllForward({0, 1, 2, 3, 11}, 0)                         // Accepted: not written for none.
+      .Run(1, 0)
+      .NllForward({0, 1, 2, 4, 11}, 1)  // Refused: written for mean.
+      .Tensor({{2, 3}, ACL_FLOAT, 1}, ACL_FORMAT_NCHW)  // Tensor 12: another format than self's.
+      .BceForward({0, 12, kNullTensor, 0}, 0)
+      .BceForward({0, 0, 12, 0}, 0)
+      .BceForward({0, 0, kNullTensor, 0}, 0, 0xfd)  // NULL workspaceSize.
+      .Tensor({{2, 3}, ACL_FLOAT, 0, StrideMode::kNull, {}, 0, 0, PointerKind::kNull})  // Tensor 13: NULL data.
+      .BceForward({0, 0, kNullTensor, 13}, 0)
+      .NllForward({13, 1, 2, 3, 4}, 0);
+  seeds->emplace_back("forward_bad_arguments", bad);
+
+  Program empty;
+  empty.Malloc(64).Malloc(64)
+      .Tensor({{0, 3}, ACL_FLOAT, 0})  // Tensor 0: empty self.
+      .Tensor({{0}, ACL_INT64, 1})     // Tensor 1: its targets.
+      .Tensor({{3}, ACL_FLOAT, 0})     // Tensor 2: weight.
+      .Tensor({{0}, ACL_FLOAT, 1})     // Tensor 3: out for none.
+      .Tensor({{1}, ACL_FLOAT, 1})     // Tensor 4: one element.
+      .Tensor({{}, ACL_FLOAT, 0});     // Tensor 5: 0-D.
+  for (uint8_t reduction = 0; reduction < 3; ++reduction) {
+    empty.NllForward({0, 1, 2, reduction == 0 ? uint8_t{3} : uint8_t{5}, 4}, reduction)
+        .Run(0, 0)
+        .BceForward({0, 0, kNullTensor, reduction == 0 ? uint8_t{0} : uint8_t{4}}, reduction)
+        .Run(0, 0);
+  }
+  seeds->emplace_back("forward_empty_tensors", empty);
 }
 
 std::vector<std::pair<std::string, Program>> Seeds() {
@@ -358,6 +543,7 @@ std::vector<std::pair<std::string, Program>> Seeds() {
     memory.Add(Op::kMisc, MiscArgs{call, 0, 0x3c00}).Add(Op::kMisc, MiscArgs{call, 1, 0x7bff});
   }
   seeds.emplace_back("memory_and_queries", memory);
+  AddForwardSeeds(&seeds);
   return seeds;
 }
 

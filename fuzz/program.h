@@ -31,6 +31,9 @@ enum class Op : uint8_t {
   kDeviceLifecycle,
   kMisc,
   kKernelConfig,
+  // The forward operators came after the rest: appended, so older inputs keep their meaning.
+  kNllForwardPhase1,
+  kBceForwardPhase1,
   kCount,  // Opcode bytes are taken modulo this.
 };
 
@@ -141,16 +144,52 @@ struct BcePhase1Args {
   }
 };
 
+// aclnnNLLLossGetWorkspaceSize.
+struct NllForwardPhase1Args {
+  uint8_t tensors[5] = {};  // self, target, weight, out, totalWeightOut: tensor slots or kNullTensor.
+  uint8_t reduction = 0;     // ReductionFromByte().
+  uint8_t ignore_index = 0;  // IgnoreIndexFromByte().
+  uint8_t null_outputs = 0;  // As NllPhase1Args::null_outputs.
+  template <typename IO>
+  void Visit(IO& io) {
+    for (uint8_t& tensor : tensors) {
+      io(tensor);
+    }
+    io(reduction);
+    io(ignore_index);
+    io(null_outputs);
+  }
+};
+
+// aclnnBinaryCrossEntropyGetWorkspaceSize.
+struct BceForwardPhase1Args {
+  uint8_t tensors[4] = {};  // self, target, weight (may be kNullTensor: all ones), out.
+  uint8_t reduction = 0;
+  uint8_t null_outputs = 0;
+  template <typename IO>
+  void Visit(IO& io) {
+    for (uint8_t& tensor : tensors) {
+      io(tensor);
+    }
+    io(reduction);
+    io(null_outputs);
+  }
+};
+
 enum class WorkspaceMode : uint8_t { kNone, kSmall, kNullWithSize, kCount };
 // Stream bytes: 0 is the default stream (NULL), 1..kMaxStreams a stream slot, anything else a bogus handle.
 inline constexpr uint8_t kDefaultStream = 0;
 
 struct RunExecutorArgs {
   uint8_t executor = 0;
-  uint8_t wrong_api = 0;  // 1: run it through the other operator's phase 2.
+  // Run it through another operator's phase 2: wrong_api % 4 flips bits of the executor's OperatorApi (bit 0 the
+  // loss, bit 1 the direction), so 0 is its own phase 2, 1 the other loss's in the same direction, 2 the same loss's
+  // in the other direction and 3 the remaining one.
+  uint8_t wrong_api = 0;
   uint8_t stream = 0;
   uint8_t workspace = 0;  // WorkspaceMode, modulo kCount.
-  uint8_t observed = 0;   // Even: synchronise and check that nothing outside out changed; odd: leave it queued.
+  uint8_t observed = 0;   // Even: synchronise and check that nothing outside the outputs changed; odd: leave it
+                          // queued.
   template <typename IO>
   void Visit(IO& io) {
     io(executor);

@@ -4,6 +4,7 @@
 
 #include <cctype>
 #include <cstring>
+#include <limits>
 #include <stdexcept>
 
 #include "acl_environment.h"
@@ -159,6 +160,57 @@ std::string CheckFailure(int code, int expected_code, const std::string& api, co
     problems += ". ";
   }
   return problems.empty() ? "" : problems + "Message: \"" + message + "\"";
+}
+
+std::string DimsName(const std::vector<int64_t>& dims) {
+  std::string text = std::to_string(dims.size()) + "-D";
+  for (int64_t dim : dims) {
+    text += " " + std::to_string(dim);
+  }
+  return text;
+}
+
+std::vector<LayoutMutation> LayoutMutations(const TensorArg& valid) {
+  constexpr int64_t kInt64Max = std::numeric_limits<int64_t>::max();
+  constexpr int64_t kInt64Min = std::numeric_limits<int64_t>::min();
+  std::vector<LayoutMutation> rows = {
+      {"NULL data", [](TensorArg& t) { t.null_data = true; }, true},
+      {"offset -1", [](TensorArg& t) { t.offset = -1; }, false},
+      {"offset INT64_MIN", [](TensorArg& t) { t.offset = kInt64Min; }, false},
+      {"offset INT64_MAX", [](TensorArg& t) { t.offset = kInt64Max; }, false},
+  };
+  if (valid.dims.empty()) {
+    return rows;  // A 0-D tensor has no strides; its one element sits at the offset.
+  }
+  const size_t rank = valid.dims.size();
+  // The first dimension gets the bad stride; the others keep their contiguous ones.
+  auto first_stride = [rank](int64_t stride) {
+    std::vector<int64_t> strides(rank, 1);
+    strides[0] = stride;
+    return [strides](TensorArg& t) { t.strides = strides; };
+  };
+  rows.push_back({"stride -1", first_stride(-1), false});
+  const int64_t span = valid.dims[0] - 1;
+  if (span > 0) {
+    rows.push_back({"(dim - 1) * stride overflows int64", first_stride(kInt64Max / span + 1), false});
+    // About half of int64 in elements: fits, but not in bytes for any element of 2 bytes or more.
+    rows.push_back({"extent in bytes overflows int64", first_stride(kInt64Max / span / 2 + 1), false});
+    rows.push_back({"offset plus extent overflows int64", [](TensorArg& t) { t.offset = kInt64Max - 2; }, false});
+  }
+  int64_t wide_dims = 0;
+  std::vector<int64_t> each_fits(rank, 1);
+  for (size_t d = 0; d < rank; ++d) {
+    if (valid.dims[d] > 1) {
+      each_fits[d] = kInt64Max / (valid.dims[d] - 1);
+      ++wide_dims;
+    }
+  }
+  if (wide_dims >= 2) {
+    // Every dimension's extent fits in int64 on its own; only their sum does not.
+    rows.push_back({"sum of the dimensions' extents overflows int64",
+                    [each_fits](TensorArg& t) { t.strides = each_fits; }, false});
+  }
+  return rows;
 }
 
 std::string TestNameOf(const std::string& text) {

@@ -81,6 +81,21 @@ void ExpectPhase1Outcome(int code, aclOpExecutor* executor, int expected_code, c
 // A readable gtest parameter name from free text ("weight: dtype INT32" -> "weight_dtype_INT32").
 std::string TestNameOf(const std::string& text);
 
+// "2-D 3 4" for {3, 4}: dims as they appear in case names.
+std::string DimsName(const std::vector<int64_t>& dims);
+
+// The memory-layout rows every tensor argument gets, as (label, change) pairs for a valid argument `valid`:
+// NULL data, negative, extreme and overflowing offsets, a negative stride, and strides whose extent overflows
+// int64 in elements, in bytes, or only as the sum over the dimensions. A row is only listed when it can go wrong
+// for `valid`'s dims (a size-1 dimension cannot overflow). Every row must be refused wherever the operator reads
+// or writes the tensor: 161001 for NULL data, 161002 for the rest.
+struct LayoutMutation {
+  std::string label;
+  std::function<void(TensorArg&)> change;
+  bool null_data;  // The documented code is 161001, not 161002.
+};
+std::vector<LayoutMutation> LayoutMutations(const TensorArg& valid);
+
 std::string DtypeName(aclDataType dtype);
 
 }  // namespace openaclnn::test

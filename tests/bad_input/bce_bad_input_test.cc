@@ -78,14 +78,6 @@ void Add(std::vector<BceCase>* cases, const std::string& name, int64_t reduction
   cases->push_back({name + " (reduction " + std::to_string(reduction) + ")", args, code, std::move(named)});
 }
 
-std::string DimsName(const std::vector<int64_t>& dims) {
-  std::string text = std::to_string(dims.size()) + "-D";
-  for (int64_t dim : dims) {
-    text += " " + std::to_string(dim);
-  }
-  return text;
-}
-
 void AddPerTensorCases(std::vector<BceCase>* cases, int64_t reduction) {
   for (const std::string& name : TensorNames()) {
     auto on = [name](std::function<void(TensorArg&)> change) {

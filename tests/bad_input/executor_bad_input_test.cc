@@ -1,6 +1,6 @@
-// Phase 2 of both operators and the executor functions with bad arguments: NULL, released, foreign and garbage
-// executors, dead or never-created streams. Nothing may be written, and an executor that was not run stays
-// destroyable (no leak).
+// Phase 2 of all four operators and the executor functions with bad arguments: NULL, released, foreign and garbage
+// executors, dead or never-created streams, workspaces where none is needed. Nothing may be written, and an
+// executor that was not run stays destroyable (no leak).
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -10,7 +10,9 @@
 #include <vector>
 
 #include "acl_environment.h"
+#include "aclnnop/aclnn_binary_cross_entropy.h"
 #include "aclnnop/aclnn_binary_cross_entropy_backward.h"
+#include "aclnnop/aclnn_nll_loss.h"
 #include "aclnnop/aclnn_nll_loss_backward.h"
 #include "bad_input_harness.h"
 
@@ -23,15 +25,49 @@ constexpr int kRuntime = 361001;
 constexpr int kInnerNull = 561103;
 constexpr int kInner = 561000;
 
-constexpr const char* kNllRun = "aclnnNLLLossBackward";
-constexpr const char* kBceRun = "aclnnBinaryCrossEntropyBackward";
+enum class Operator { kNllLossBackward, kBinaryCrossEntropyBackward, kNllLoss, kBinaryCrossEntropy };
 
-// Valid arguments of one operator, ready for phase 1 any number of times.
-class OperatorFixture {
- public:
-  explicit OperatorFixture(bool nll) : nll_(nll) {
-    if (nll_) {
-      args_ = {
+constexpr Operator kAllOperators[] = {Operator::kNllLossBackward, Operator::kBinaryCrossEntropyBackward,
+                                      Operator::kNllLoss, Operator::kBinaryCrossEntropy};
+
+const char* RunApi(Operator op) {
+  switch (op) {
+    case Operator::kNllLossBackward: return "aclnnNLLLossBackward";
+    case Operator::kBinaryCrossEntropyBackward: return "aclnnBinaryCrossEntropyBackward";
+    case Operator::kNllLoss: return "aclnnNLLLoss";
+    case Operator::kBinaryCrossEntropy: return "aclnnBinaryCrossEntropy";
+  }
+  return "";
+}
+
+std::string OperatorName(Operator op) {
+  switch (op) {
+    case Operator::kNllLossBackward: return "NllLossBackward";
+    case Operator::kBinaryCrossEntropyBackward: return "BinaryCrossEntropyBackward";
+    case Operator::kNllLoss: return "NllLoss";
+    case Operator::kBinaryCrossEntropy: return "BinaryCrossEntropy";
+  }
+  return "";
+}
+
+void PrintTo(Operator op, std::ostream* os) { *os << OperatorName(op); }
+
+int RunPhase2(Operator op, void* workspace, uint64_t workspace_size, aclOpExecutor* executor, aclrtStream stream) {
+  switch (op) {
+    case Operator::kNllLossBackward: return aclnnNLLLossBackward(workspace, workspace_size, executor, stream);
+    case Operator::kBinaryCrossEntropyBackward:
+      return aclnnBinaryCrossEntropyBackward(workspace, workspace_size, executor, stream);
+    case Operator::kNllLoss: return aclnnNLLLoss(workspace, workspace_size, executor, stream);
+    case Operator::kBinaryCrossEntropy: return aclnnBinaryCrossEntropy(workspace, workspace_size, executor, stream);
+  }
+  return -1;
+}
+
+// Valid arguments of one operator (reduction none), in signature order, ready for phase 1 any number of times.
+std::vector<TensorArg> ValidTensors(Operator op) {
+  switch (op) {
+    case Operator::kNllLossBackward:
+      return {
           {true, {2}, ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {1, 2}},                   // gradOutput
           {true, {2, 3}, ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {0, 0, 0, 0, 0, 0}},     // self
           {true, {2}, ACL_INT64, {}, 0, ACL_FORMAT_ND, false, {0, 2}},                   // target
@@ -39,14 +75,35 @@ class OperatorFixture {
           {true, {1}, ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {2}},                      // totalWeight
           {true, {2, 3}, ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {}},                    // out
       };
-    } else {
-      args_ = {
+    case Operator::kBinaryCrossEntropyBackward:
+      return {
           {true, {}, ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {1}},                       // gradOutput
           {true, {4}, ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {0.2, 0.4, 0.6, 0.8}},     // self
           {true, {4}, ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {0, 1, 0, 1}},             // target
           {true, {4}, ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {}},                       // out
       };
-    }
+    case Operator::kNllLoss:
+      return {
+          {true, {2, 3}, ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {-1, -2, -3, -4, -5, -6}},  // self
+          {true, {2}, ACL_INT64, {}, 0, ACL_FORMAT_ND, false, {0, 2}},                       // target
+          {true, {3}, ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {1, 1, 1}},                    // weight
+          {true, {2}, ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {}},                           // out
+          {true, {1}, ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {}},                           // totalWeightOut
+      };
+    case Operator::kBinaryCrossEntropy:
+      return {
+          {true, {4}, ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {0.2, 0.4, 0.6, 0.8}},     // self
+          {true, {4}, ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {0, 1, 0, 1}},             // target
+          {true, {4}, ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {}},                       // out
+      };
+  }
+  return {};
+}
+
+// One operator's valid tensors in an arena, and its two phases.
+class OperatorFixture {
+ public:
+  explicit OperatorFixture(Operator op) : op_(op), args_(ValidTensors(op)) {
     std::vector<const TensorArg*> pointers;
     for (const TensorArg& arg : args_) {
       pointers.push_back(&arg);
@@ -54,34 +111,50 @@ class OperatorFixture {
     tensors_ = std::make_unique<TensorSet>(arena_, pointers);
   }
 
+  // Phase 1 with reduction none (and no weight for BCE); the workspace size it returns is kept.
   aclOpExecutor* Prepare() {
-    uint64_t workspace_size = 0;
     aclOpExecutor* executor = nullptr;
     const TensorSet& t = *tensors_;
-    const int code =
-        nll_ ? aclnnNLLLossBackwardGetWorkspaceSize(t.at(0), t.at(1), t.at(2), t.at(3), 0, -100, t.at(4), t.at(5),
-                                                    &workspace_size, &executor)
-             : aclnnBinaryCrossEntropyBackwardGetWorkspaceSize(t.at(0), t.at(1), t.at(2), nullptr, 0, t.at(3),
-                                                               &workspace_size, &executor);
+    int code = -1;
+    switch (op_) {
+      case Operator::kNllLossBackward:
+        code = aclnnNLLLossBackwardGetWorkspaceSize(t.at(0), t.at(1), t.at(2), t.at(3), 0, -100, t.at(4), t.at(5),
+                                                    &workspace_size_, &executor);
+        break;
+      case Operator::kBinaryCrossEntropyBackward:
+        code = aclnnBinaryCrossEntropyBackwardGetWorkspaceSize(t.at(0), t.at(1), t.at(2), nullptr, 0, t.at(3),
+                                                               &workspace_size_, &executor);
+        break;
+      case Operator::kNllLoss:
+        code = aclnnNLLLossGetWorkspaceSize(t.at(0), t.at(1), t.at(2), 0, -100, t.at(3), t.at(4), &workspace_size_,
+                                            &executor);
+        break;
+      case Operator::kBinaryCrossEntropy:
+        code = aclnnBinaryCrossEntropyGetWorkspaceSize(t.at(0), t.at(1), nullptr, 0, t.at(2), &workspace_size_,
+                                                       &executor);
+        break;
+    }
     EXPECT_EQ(code, 0) << TakeErrorMessage();
     return executor;
   }
 
-  int Run(aclOpExecutor* executor, aclrtStream stream) const {
-    return nll_ ? aclnnNLLLossBackward(nullptr, 0, executor, stream)
-                : aclnnBinaryCrossEntropyBackward(nullptr, 0, executor, stream);
+  int Run(aclOpExecutor* executor, aclrtStream stream, void* workspace = nullptr,
+          uint64_t workspace_size = 0) const {
+    return RunPhase2(op_, workspace, workspace_size, executor, stream);
   }
-  const char* run_api() const { return nll_ ? kNllRun : kBceRun; }
+  const char* run_api() const { return RunApi(op_); }
+  uint64_t workspace_size() const { return workspace_size_; }
   std::vector<uint8_t> Snapshot() const { return arena_.Snapshot(); }
 
  private:
-  bool nll_;
+  Operator op_;
   Arena arena_;
   std::vector<TensorArg> args_;
   std::unique_ptr<TensorSet> tensors_;
+  uint64_t workspace_size_ = 0;
 };
 
-class ExecutorBadInputTest : public ::testing::TestWithParam<bool> {};
+class ExecutorBadInputTest : public ::testing::TestWithParam<Operator> {};
 
 TEST_P(ExecutorBadInputTest, NullExecutor) {
   OperatorFixture op(GetParam());
@@ -106,16 +179,25 @@ TEST_P(ExecutorBadInputTest, ReleasedExecutorIsRejectedNotReused) {
   EXPECT_TRUE(op.Snapshot() == after_run);
 }
 
+// An executor of any other operator, forward or backward.
 TEST_P(ExecutorBadInputTest, ForeignExecutor) {
   OperatorFixture op(GetParam());
-  OperatorFixture other(!GetParam());
   ScopedStream stream;
-  aclOpExecutor* executor = other.Prepare();
-  const std::vector<uint8_t> before = op.Snapshot();
-  EXPECT_EQ(CheckFailure(op.Run(executor, stream.get()), kInvalid, op.run_api(), {"executor"}), "");
-  ASSERT_EQ(aclrtSynchronizeStream(stream.get()), ACL_SUCCESS);
-  EXPECT_TRUE(op.Snapshot() == before);
-  EXPECT_EQ(aclDestroyAclOpExecutor(executor), 0) << "the rejected executor must still be destroyable";
+  for (Operator other_op : kAllOperators) {
+    if (other_op == GetParam()) {
+      continue;
+    }
+    SCOPED_TRACE("an executor of " + OperatorName(other_op));
+    OperatorFixture other(other_op);
+    aclOpExecutor* executor = other.Prepare();
+    const std::vector<uint8_t> before = op.Snapshot();
+    const std::vector<uint8_t> other_before = other.Snapshot();
+    EXPECT_EQ(CheckFailure(op.Run(executor, stream.get()), kInvalid, op.run_api(), {"executor"}), "");
+    ASSERT_EQ(aclrtSynchronizeStream(stream.get()), ACL_SUCCESS);
+    EXPECT_TRUE(op.Snapshot() == before);
+    EXPECT_TRUE(other.Snapshot() == other_before) << "the foreign executor's tensors must not be written either";
+    EXPECT_EQ(aclDestroyAclOpExecutor(executor), 0) << "the rejected executor must still be destroyable";
+  }
 }
 
 TEST_P(ExecutorBadInputTest, GarbageExecutor) {
@@ -147,6 +229,27 @@ TEST_P(ExecutorBadInputTest, DeadOrUnknownStream) {
   EXPECT_TRUE(op.Snapshot() == before);
 }
 
+// Phase 1 asks for no workspace (DECISIONS 12), so phase 2 never touches one: a NULL workspace with a size, or a
+// pointer that is no memory at all, is accepted and the operator runs.
+TEST_P(ExecutorBadInputTest, WorkspaceIsIgnoredWhenNoneIsNeeded) {
+  OperatorFixture op(GetParam());
+  ScopedStream stream;
+  int not_a_workspace = 0;
+  for (void* workspace : {static_cast<void*>(nullptr), static_cast<void*>(&not_a_workspace)}) {
+    for (uint64_t workspace_size : {uint64_t{0}, uint64_t{1} << 20, ~uint64_t{0}}) {
+      const std::vector<uint8_t> before = op.Snapshot();
+      aclOpExecutor* executor = op.Prepare();
+      ASSERT_EQ(op.workspace_size(), 0u);
+      ASSERT_EQ(op.Run(executor, stream.get(), workspace, workspace_size), 0) << TakeErrorMessage();
+      ASSERT_EQ(aclrtSynchronizeStream(stream.get()), ACL_SUCCESS) << TakeErrorMessage();
+      EXPECT_EQ(not_a_workspace, 0);
+      if (workspace == nullptr && workspace_size == 0) {
+        EXPECT_FALSE(op.Snapshot() == before) << "the first run must write out";
+      }
+    }
+  }
+}
+
 TEST(ExecutorFunctionsBadInputTest, NullExecutor) {
   EXPECT_EQ(CheckFailure(aclSetAclOpExecutorRepeatable(nullptr), kInnerNull, "aclSetAclOpExecutorRepeatable",
                          {"executor"}),
@@ -155,7 +258,7 @@ TEST(ExecutorFunctionsBadInputTest, NullExecutor) {
 }
 
 TEST(ExecutorFunctionsBadInputTest, DestroyedTwice) {
-  OperatorFixture op(true);
+  OperatorFixture op(Operator::kNllLossBackward);
   aclOpExecutor* executor = op.Prepare();
   ASSERT_EQ(aclSetAclOpExecutorRepeatable(executor), 0);
   ASSERT_EQ(aclDestroyAclOpExecutor(executor), 0);
@@ -164,9 +267,9 @@ TEST(ExecutorFunctionsBadInputTest, DestroyedTwice) {
   EXPECT_EQ(CheckFailure(op.Run(executor, stream.get()), kInvalid, op.run_api(), {"executor"}), "");
 }
 
-INSTANTIATE_TEST_SUITE_P(BothOperators, ExecutorBadInputTest, ::testing::Bool(),
-                         [](const ::testing::TestParamInfo<bool>& param_info) {
-                           return std::string(param_info.param ? "NllLossBackward" : "BinaryCrossEntropyBackward");
+INSTANTIATE_TEST_SUITE_P(AllOperators, ExecutorBadInputTest, ::testing::ValuesIn(kAllOperators),
+                         [](const ::testing::TestParamInfo<Operator>& param_info) {
+                           return OperatorName(param_info.param);
                          });
 
 }  // namespace

@@ -4,10 +4,14 @@
 #include <random>
 #include <sstream>
 
+#include "aclnnop/aclnn_binary_cross_entropy.h"
 #include "aclnnop/aclnn_binary_cross_entropy_backward.h"
+#include "aclnnop/aclnn_nll_loss.h"
 #include "aclnnop/aclnn_nll_loss_backward.h"
+#include "bce_reference.h"
 #include "binary_cross_entropy_backward_reference.h"
 #include "nll_loss_backward_reference.h"
+#include "nll_loss_reference.h"
 #include "test_numeric.h"
 
 namespace openaclnn::test {
@@ -56,52 +60,116 @@ std::string DimsText(const std::vector<int64_t>& dims) {
 
 }  // namespace
 
-LaunchCase::LaunchCase(uint64_t seed) : nll_(seed % 2 == 0) {
+LaunchCase::LaunchCase(uint64_t seed) : op_(static_cast<LaunchOperator>(seed % 4)) {
   std::mt19937_64 rng(seed);
   const aclDataType dtype = kFloatTypes[Draw(rng, 0, 2)];
   reduction_ = Draw(rng, 0, 2);
   std::ostringstream name;
-  if (nll_) {
-    const aclDataType target_dtype = kTargetTypes[Draw(rng, 0, 2)];
-    const aclDataType out_dtype = kFloatTypes[Draw(rng, 0, 2)];
-    const int64_t rows = Draw(rng, 1, 40);
-    const int64_t classes = Draw(rng, 1, 32);
-    const bool transposed_out = Draw(rng, 0, 3) == 0;
-    ignore_index_ = Draw(rng, 0, 1) == 0 ? -100 : Draw(rng, 0, classes - 1);
-    const std::vector<int64_t> grad_dims = reduction_ == 0 ? std::vector<int64_t>{rows} : std::vector<int64_t>{1};
-    tensors_.push_back(std::make_unique<DeviceTensor>(grad_dims, dtype));
-    tensors_.push_back(std::make_unique<DeviceTensor>(std::vector<int64_t>{rows, classes}, dtype));
-    tensors_.push_back(std::make_unique<DeviceTensor>(std::vector<int64_t>{rows}, target_dtype));
-    tensors_.push_back(std::make_unique<DeviceTensor>(std::vector<int64_t>{classes}, dtype));
-    tensors_.push_back(std::make_unique<DeviceTensor>(std::vector<int64_t>{1}, dtype));
-    Layout out_layout;
-    if (transposed_out) {
-      out_layout.strides = TransposedStrides({rows, classes});
-    }
-    tensors_.push_back(std::make_unique<DeviceTensor>(std::vector<int64_t>{rows, classes}, out_dtype, out_layout));
-    name << "nll " << TypeName(dtype) << "/" << TypeName(target_dtype) << "->" << TypeName(out_dtype) << " "
-         << rows << "x" << classes << (transposed_out ? " transposed out" : "") << " reduction " << reduction_
-         << " ignore " << ignore_index_;
-  } else {
-    const int64_t rank = Draw(rng, 1, 3);
-    std::vector<int64_t> dims(static_cast<size_t>(rank));
-    for (int64_t& dim : dims) {
-      dim = Draw(rng, 1, 9);
-    }
-    has_weight_ = Draw(rng, 0, 2) != 0;
-    const std::vector<int64_t> grad_dims = reduction_ == 0 ? dims : std::vector<int64_t>{};
-    tensors_.push_back(std::make_unique<DeviceTensor>(grad_dims, dtype));
-    tensors_.push_back(std::make_unique<DeviceTensor>(dims, dtype));
-    tensors_.push_back(std::make_unique<DeviceTensor>(dims, dtype));
-    tensors_.push_back(has_weight_ ? std::make_unique<DeviceTensor>(std::vector<int64_t>{dims.back()}, dtype)
-                                   : nullptr);
-    tensors_.push_back(std::make_unique<DeviceTensor>(dims, dtype));
-    name << "bce " << TypeName(dtype) << " " << DimsText(dims) << (has_weight_ ? "" : " no weight")
-         << " reduction " << reduction_;
+  switch (op_) {
+    case LaunchOperator::kNllLossBackward: MakeNllBackward(rng, dtype, name); break;
+    case LaunchOperator::kBinaryCrossEntropyBackward: MakeBceBackward(rng, dtype, name); break;
+    case LaunchOperator::kNllLoss: MakeNllForward(rng, dtype, name); break;
+    case LaunchOperator::kBinaryCrossEntropy: MakeBceForward(rng, dtype, name); break;
   }
   name << " (seed " << seed << ")";
   name_ = name.str();
   Refill(seed);
+}
+
+void LaunchCase::MakeNllBackward(std::mt19937_64& rng, aclDataType dtype, std::ostringstream& name) {
+  const aclDataType target_dtype = kTargetTypes[Draw(rng, 0, 2)];
+  const aclDataType out_dtype = kFloatTypes[Draw(rng, 0, 2)];
+  const int64_t rows = Draw(rng, 1, 40);
+  const int64_t classes = Draw(rng, 1, 32);
+  const bool transposed_out = Draw(rng, 0, 3) == 0;
+  ignore_index_ = Draw(rng, 0, 1) == 0 ? -100 : Draw(rng, 0, classes - 1);
+  const std::vector<int64_t> grad_dims = reduction_ == 0 ? std::vector<int64_t>{rows} : std::vector<int64_t>{1};
+  tensors_.push_back(std::make_unique<DeviceTensor>(grad_dims, dtype));
+  tensors_.push_back(std::make_unique<DeviceTensor>(std::vector<int64_t>{rows, classes}, dtype));
+  tensors_.push_back(std::make_unique<DeviceTensor>(std::vector<int64_t>{rows}, target_dtype));
+  tensors_.push_back(std::make_unique<DeviceTensor>(std::vector<int64_t>{classes}, dtype));
+  tensors_.push_back(std::make_unique<DeviceTensor>(std::vector<int64_t>{1}, dtype));
+  Layout out_layout;
+  if (transposed_out) {
+    out_layout.strides = TransposedStrides({rows, classes});
+  }
+  tensors_.push_back(std::make_unique<DeviceTensor>(std::vector<int64_t>{rows, classes}, out_dtype, out_layout));
+  name << "nll " << TypeName(dtype) << "/" << TypeName(target_dtype) << "->" << TypeName(out_dtype) << " " << rows
+       << "x" << classes << (transposed_out ? " transposed out" : "") << " reduction " << reduction_ << " ignore "
+       << ignore_index_;
+}
+
+void LaunchCase::MakeBceBackward(std::mt19937_64& rng, aclDataType dtype, std::ostringstream& name) {
+  const int64_t rank = Draw(rng, 1, 3);
+  std::vector<int64_t> dims(static_cast<size_t>(rank));
+  for (int64_t& dim : dims) {
+    dim = Draw(rng, 1, 9);
+  }
+  has_weight_ = Draw(rng, 0, 2) != 0;
+  const std::vector<int64_t> grad_dims = reduction_ == 0 ? dims : std::vector<int64_t>{};
+  tensors_.push_back(std::make_unique<DeviceTensor>(grad_dims, dtype));
+  tensors_.push_back(std::make_unique<DeviceTensor>(dims, dtype));
+  tensors_.push_back(std::make_unique<DeviceTensor>(dims, dtype));
+  tensors_.push_back(has_weight_ ? std::make_unique<DeviceTensor>(std::vector<int64_t>{dims.back()}, dtype)
+                                 : nullptr);
+  tensors_.push_back(std::make_unique<DeviceTensor>(dims, dtype));
+  name << "bce " << TypeName(dtype) << " " << DimsText(dims) << (has_weight_ ? "" : " no weight") << " reduction "
+       << reduction_;
+}
+
+// Every input layout the forward reads (a transposed self) and both one-element out shapes of mean and sum.
+void LaunchCase::MakeNllForward(std::mt19937_64& rng, aclDataType dtype, std::ostringstream& name) {
+  const aclDataType target_dtype = kTargetTypes[Draw(rng, 0, 2)];
+  const aclDataType out_dtype = kFloatTypes[Draw(rng, 0, 2)];
+  const aclDataType total_dtype = kFloatTypes[Draw(rng, 0, 2)];
+  const int64_t rows = Draw(rng, 1, 40);
+  const int64_t classes = Draw(rng, 1, 32);
+  const bool transposed_self = Draw(rng, 0, 2) == 0;
+  const bool padded_out = Draw(rng, 0, 2) == 0;
+  ignore_index_ = Draw(rng, 0, 1) == 0 ? -100 : Draw(rng, 0, classes - 1);
+  Layout self_layout;
+  if (transposed_self) {
+    self_layout.strides = TransposedStrides({rows, classes});
+  }
+  tensors_.push_back(std::make_unique<DeviceTensor>(std::vector<int64_t>{rows, classes}, dtype, self_layout));
+  tensors_.push_back(std::make_unique<DeviceTensor>(std::vector<int64_t>{rows}, target_dtype));
+  tensors_.push_back(std::make_unique<DeviceTensor>(std::vector<int64_t>{classes}, dtype));
+  std::vector<int64_t> out_dims = {rows};
+  Layout out_layout;
+  if (reduction_ != 0) {
+    out_dims = padded_out ? std::vector<int64_t>{1} : std::vector<int64_t>{};
+  } else if (padded_out) {
+    out_layout.strides = PaddedStrides(out_dims, 2);
+  }
+  tensors_.push_back(std::make_unique<DeviceTensor>(out_dims, out_dtype, out_layout));
+  tensors_.push_back(std::make_unique<DeviceTensor>(std::vector<int64_t>{1}, total_dtype));
+  name << "nll forward " << TypeName(dtype) << "/" << TypeName(target_dtype) << "->" << TypeName(out_dtype) << ","
+       << TypeName(total_dtype) << " " << rows << "x" << classes << (transposed_self ? " transposed self" : "")
+       << (padded_out ? " padded out" : "") << " reduction " << reduction_ << " ignore " << ignore_index_;
+}
+
+void LaunchCase::MakeBceForward(std::mt19937_64& rng, aclDataType dtype, std::ostringstream& name) {
+  const int64_t rank = Draw(rng, 1, 3);
+  std::vector<int64_t> dims(static_cast<size_t>(rank));
+  for (int64_t& dim : dims) {
+    dim = Draw(rng, 1, 9);
+  }
+  has_weight_ = Draw(rng, 0, 2) != 0;
+  const aclDataType out_dtype = kFloatTypes[Draw(rng, 0, 2)];
+  const bool transposed_out = rank >= 2 && Draw(rng, 0, 2) == 0;
+  tensors_.push_back(std::make_unique<DeviceTensor>(dims, dtype));
+  tensors_.push_back(std::make_unique<DeviceTensor>(dims, dtype));
+  tensors_.push_back(has_weight_ ? std::make_unique<DeviceTensor>(std::vector<int64_t>{dims.back()}, dtype)
+                                 : nullptr);
+  Layout out_layout;
+  if (reduction_ == 0 && transposed_out) {
+    out_layout.strides = TransposedStrides(dims);
+  }
+  const std::vector<int64_t> out_dims = reduction_ == 0 ? dims : std::vector<int64_t>{1};
+  tensors_.push_back(std::make_unique<DeviceTensor>(out_dims, out_dtype, out_layout));
+  name << "bce forward " << TypeName(dtype) << "->" << TypeName(out_dtype) << " " << DimsText(dims)
+       << (has_weight_ ? "" : " no weight") << (reduction_ == 0 && transposed_out ? " transposed out" : "")
+       << " reduction " << reduction_;
 }
 
 LaunchCase::~LaunchCase() {
@@ -112,55 +180,90 @@ LaunchCase::~LaunchCase() {
 
 void LaunchCase::Refill(uint64_t seed) {
   std::mt19937_64 rng(seed * 7919 + 13);
-  if (nll_) {
-    const int64_t rows = tensors_[1]->dims()[0];
-    const int64_t classes = tensors_[1]->dims()[1];
-    tensors_[0]->Fill(Values(rng, tensors_[0]->numel(), -4.0, 4.0));
-    tensors_[1]->Fill(Values(rng, rows * classes, -1.0, 1.0));
-    std::vector<double> targets(static_cast<size_t>(rows));
-    for (double& target : targets) {
-      target = static_cast<double>(Draw(rng, 0, 5) == 0 && ignore_index_ >= 0 ? ignore_index_ : Draw(rng, 0, classes - 1));
-    }
-    tensors_[2]->Fill(targets);
-    tensors_[3]->Fill(Values(rng, classes, 0.125, 2.0));
-    tensors_[4]->Fill({static_cast<double>(Draw(rng, 1, 64))});
+  if (is_nll()) {
+    RefillNll(rng);
   } else {
-    tensors_[0]->Fill(Values(rng, tensors_[0]->numel(), -2.0, 2.0));
-    std::vector<double> self = Values(rng, tensors_[1]->numel(), 0.01, 0.99);
-    if (!self.empty() && Draw(rng, 0, 3) == 0) {
-      self[0] = static_cast<double>(Draw(rng, 0, 1));  // 0 or 1: the clamp of DECISIONS 6.
-    }
-    tensors_[1]->Fill(self);
-    tensors_[2]->Fill(Values(rng, tensors_[2]->numel(), 0.0, 1.0));
-    if (has_weight_) {
-      tensors_[3]->Fill(Values(rng, tensors_[3]->numel(), 0.25, 2.0));
-    }
+    RefillBce(rng);
   }
   PoisonOut();
 }
 
+void LaunchCase::RefillNll(std::mt19937_64& rng) {
+  const int64_t rows = Self().dims()[0];
+  const int64_t classes = Self().dims()[1];
+  if (backward()) {
+    tensors_[0]->Fill(Values(rng, tensors_[0]->numel(), -4.0, 4.0));
+    Self().Fill(Values(rng, rows * classes, -1.0, 1.0));
+  } else {
+    Self().Fill(Values(rng, rows * classes, -4.0, 0.0));  // Log-probabilities.
+  }
+  std::vector<double> targets(static_cast<size_t>(rows));
+  for (double& target : targets) {
+    const bool ignored = Draw(rng, 0, 5) == 0 && ignore_index_ >= 0;
+    target = static_cast<double>(ignored ? ignore_index_ : Draw(rng, 0, classes - 1));
+  }
+  Target().Fill(targets);
+  Weight()->Fill(Values(rng, classes, 0.125, 2.0));
+  if (backward()) {
+    tensors_[4]->Fill({static_cast<double>(Draw(rng, 1, 64))});
+  }
+}
+
+void LaunchCase::RefillBce(std::mt19937_64& rng) {
+  if (backward()) {
+    tensors_[0]->Fill(Values(rng, tensors_[0]->numel(), -2.0, 2.0));
+  }
+  std::vector<double> self = Values(rng, Self().numel(), 0.01, 0.99);
+  if (!self.empty() && Draw(rng, 0, 3) == 0) {
+    self[0] = static_cast<double>(Draw(rng, 0, 1));  // 0 or 1: the clamps of DECISIONS 6 and of the forward's log.
+  }
+  Self().Fill(self);
+  Target().Fill(Values(rng, Target().numel(), 0.0, 1.0));
+  if (has_weight_) {
+    Weight()->Fill(Values(rng, Weight()->numel(), 0.25, 2.0));
+  }
+}
+
+std::vector<DeviceTensor*> LaunchCase::Outputs() const {
+  if (op_ == LaunchOperator::kNllLoss) {
+    return {tensors_[3].get(), tensors_[4].get()};
+  }
+  return {tensors_.back().get()};
+}
+
 void LaunchCase::PoisonOut() {
-  DeviceTensor& out = *tensors_.back();
-  out.Fill(std::vector<double>(static_cast<size_t>(out.numel()), kPoison));
+  for (DeviceTensor* out : Outputs()) {
+    out->Fill(std::vector<double>(static_cast<size_t>(out->numel()), kPoison));
+  }
 }
 
 void LaunchCase::BreakTarget(int64_t value) {
-  std::vector<double> targets = tensors_[2]->Read();
+  std::vector<double> targets = Target().Read();
   targets[0] = static_cast<double>(value);
-  tensors_[2]->Fill(targets);
+  Target().Fill(targets);
 }
 
 aclnnStatus LaunchCase::Prepare(bool repeatable) {
   uint64_t workspace = 0;
   aclnnStatus status = 0;
-  if (nll_) {
-    status = aclnnNLLLossBackwardGetWorkspaceSize(tensors_[0]->get(), tensors_[1]->get(), tensors_[2]->get(),
-                                                  tensors_[3]->get(), reduction_, ignore_index_, tensors_[4]->get(),
-                                                  tensors_[5]->get(), &workspace, &executor_);
-  } else {
-    status = aclnnBinaryCrossEntropyBackwardGetWorkspaceSize(
-        tensors_[0]->get(), tensors_[1]->get(), tensors_[2]->get(), has_weight_ ? tensors_[3]->get() : nullptr,
-        reduction_, tensors_[4]->get(), &workspace, &executor_);
+  const auto get = [this](size_t index) { return tensors_[index] ? tensors_[index]->get() : nullptr; };
+  switch (op_) {
+    case LaunchOperator::kNllLossBackward:
+      status = aclnnNLLLossBackwardGetWorkspaceSize(get(0), get(1), get(2), get(3), reduction_, ignore_index_, get(4),
+                                                    get(5), &workspace, &executor_);
+      break;
+    case LaunchOperator::kBinaryCrossEntropyBackward:
+      status = aclnnBinaryCrossEntropyBackwardGetWorkspaceSize(get(0), get(1), get(2), get(3), reduction_, get(4),
+                                                               &workspace, &executor_);
+      break;
+    case LaunchOperator::kNllLoss:
+      status = aclnnNLLLossGetWorkspaceSize(get(0), get(1), get(2), reduction_, ignore_index_, get(3), get(4),
+                                            &workspace, &executor_);
+      break;
+    case LaunchOperator::kBinaryCrossEntropy:
+      status = aclnnBinaryCrossEntropyGetWorkspaceSize(get(0), get(1), get(2), reduction_, get(3), &workspace,
+                                                       &executor_);
+      break;
   }
   if (status == 0 && workspace != 0) {
     return -1;  // The CPU needs no workspace (DECISIONS 12); these tests do not provide one.
@@ -172,10 +275,14 @@ aclnnStatus LaunchCase::Prepare(bool repeatable) {
 }
 
 aclnnStatus LaunchCase::Run(aclrtStream stream) {
-  aclOpExecutor* executor = executor_;
-  const aclnnStatus status = nll_ ? aclnnNLLLossBackward(nullptr, 0, executor, stream)
-                                  : aclnnBinaryCrossEntropyBackward(nullptr, 0, executor, stream);
-  return status;
+  switch (op_) {
+    case LaunchOperator::kNllLossBackward: return aclnnNLLLossBackward(nullptr, 0, executor_, stream);
+    case LaunchOperator::kBinaryCrossEntropyBackward:
+      return aclnnBinaryCrossEntropyBackward(nullptr, 0, executor_, stream);
+    case LaunchOperator::kNllLoss: return aclnnNLLLoss(nullptr, 0, executor_, stream);
+    case LaunchOperator::kBinaryCrossEntropy: return aclnnBinaryCrossEntropy(nullptr, 0, executor_, stream);
+  }
+  return -1;
 }
 
 aclnnStatus LaunchCase::Launch(aclrtStream stream) {
@@ -195,11 +302,24 @@ aclnnStatus LaunchCase::DestroyExecutor() {
 }
 
 std::string LaunchCase::Check() const {
-  const std::string mismatch = nll_ ? CheckNll() : CheckBce();
+  std::string mismatch;
+  switch (op_) {
+    case LaunchOperator::kNllLossBackward: mismatch = CheckNllBackward(); break;
+    case LaunchOperator::kBinaryCrossEntropyBackward: mismatch = CheckBceBackward(); break;
+    case LaunchOperator::kNllLoss: mismatch = CheckNllForward(); break;
+    case LaunchOperator::kBinaryCrossEntropy: mismatch = CheckBceForward(); break;
+  }
+  if (mismatch.empty()) {
+    for (const DeviceTensor* out : Outputs()) {
+      if (!out->OutsideViewUntouched()) {
+        mismatch = "bytes outside an output's view changed";
+      }
+    }
+  }
   return mismatch.empty() ? mismatch : name_ + ": " + mismatch;
 }
 
-std::string LaunchCase::CheckNll() const {
+std::string LaunchCase::CheckNllBackward() const {
   NllReferenceInputs inputs;
   inputs.rows = tensors_[1]->dims()[0];
   inputs.classes = tensors_[1]->dims()[1];
@@ -213,15 +333,10 @@ std::string LaunchCase::CheckNll() const {
   inputs.ignore_index = ignore_index_;
   const aclDataType out_dtype = tensors_[5]->dtype();
   const NllReferenceOutput expected = NllLossBackwardReference(inputs, out_dtype);
-  std::string mismatch =
-      CompareNllOutput(expected, tensors_[5]->Read(), tensors_[1]->dtype(), out_dtype, reduction_);
-  if (mismatch.empty() && !tensors_[5]->OutsideViewUntouched()) {
-    mismatch = "bytes outside out's view changed";
-  }
-  return mismatch;
+  return CompareNllOutput(expected, tensors_[5]->Read(), tensors_[1]->dtype(), out_dtype, reduction_);
 }
 
-std::string LaunchCase::CheckBce() const {
+std::string LaunchCase::CheckBceBackward() const {
   const auto reference = [](const DeviceTensor& tensor) { return ReferenceTensor{tensor.dims(), tensor.Read()}; };
   const ReferenceTensor weight = has_weight_ ? reference(*tensors_[3]) : ReferenceTensor{};
   const std::vector<float> expected = BinaryCrossEntropyBackwardFloatOrder(
@@ -237,7 +352,77 @@ std::string LaunchCase::CheckBce() const {
       return text.str();
     }
   }
-  return out.OutsideViewUntouched() ? "" : "bytes outside out's view changed";
+  return "";
+}
+
+// Reduction none: each loss is an exact product rounded once, so bit-exact, and totalWeightOut is not written.
+// Mean and sum: within one ulp of the fp64 reference's rounded result (docs/nll_loss.md).
+std::string LaunchCase::CheckNllForward() const {
+  NllForwardInputs inputs;
+  inputs.rows = Self().dims()[0];
+  inputs.classes = Self().dims()[1];
+  inputs.self = Self().Read();
+  for (double target : Target().Read()) {
+    inputs.target.push_back(static_cast<int64_t>(target));
+  }
+  inputs.weight = Weight()->Read();
+  inputs.ignore_index = ignore_index_;
+  const NllForwardExpected expected = NllForwardReference(inputs);
+  const DeviceTensor& out = *tensors_[3];
+  const DeviceTensor& total = *tensors_[4];
+  const std::vector<double> got = out.Read();
+  const double total_got = total.Read()[0];
+  std::ostringstream text;
+  if (reduction_ == 0) {
+    for (size_t n = 0; n < got.size(); ++n) {
+      if (got[n] != RoundTo(out.dtype(), expected.losses[n])) {
+        text << "out[" << n << "] = " << got[n] << ", expected " << expected.losses[n];
+        return text.str();
+      }
+    }
+    if (total_got != RoundTo(total.dtype(), kPoison)) {
+      text << "totalWeightOut was written for reduction none: " << total_got;
+    }
+    return text.str();
+  }
+  const double want = reduction_ == 1 ? expected.mean : expected.loss_sum;
+  if (UlpDistance(out.dtype(), got[0], RoundTo(out.dtype(), want)) > 1.0) {
+    text << "out = " << got[0] << ", expected " << want;
+  } else if (UlpDistance(total.dtype(), total_got, RoundTo(total.dtype(), expected.total_weight)) > 1.0) {
+    text << "totalWeightOut = " << total_got << ", expected " << expected.total_weight;
+  }
+  return text.str();
+}
+
+// Within one ulp of the fp64 reference's rounded result, element by element or reduced (docs/binary_cross_entropy.md).
+std::string LaunchCase::CheckBceForward() const {
+  const std::vector<double> x = Self().Read();
+  const std::vector<double> y = Target().Read();
+  const std::vector<double> w = has_weight_ ? Weight()->Read() : std::vector<double>();
+  std::vector<double> losses(x.size());
+  for (size_t i = 0; i < x.size(); ++i) {
+    losses[i] = BceReferenceLoss(x[i], y[i], has_weight_ ? w[i % w.size()] : 1.0);  // weight is (last dim).
+  }
+  const DeviceTensor& out = *tensors_[3];
+  const std::vector<double> got = out.Read();
+  std::ostringstream text;
+  if (reduction_ == 0) {
+    for (size_t i = 0; i < got.size(); ++i) {
+      if (UlpDistance(out.dtype(), got[i], RoundTo(out.dtype(), losses[i])) > 1.0) {
+        text << "out[" << i << "] = " << got[i] << ", expected " << losses[i];
+        return text.str();
+      }
+    }
+    return "";
+  }
+  double want = BceCompensatedSum(losses);
+  if (reduction_ == 1) {
+    want /= static_cast<double>(losses.size());
+  }
+  if (UlpDistance(out.dtype(), got[0], RoundTo(out.dtype(), want)) > 1.0) {
+    text << "out = " << got[0] << ", expected " << want;
+  }
+  return text.str();
 }
 
 }  // namespace openaclnn::test

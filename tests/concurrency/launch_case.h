@@ -1,12 +1,14 @@
-// Test helper for the concurrency tests: one random, valid call of aclnnNLLLossBackward or
-// aclnnBinaryCrossEntropyBackward (chosen and sized by a seed) with its own device tensors, launched through
-// the public API and checked against the test-only references once its stream has been synchronised. Each
-// case owns its memory, so any number of cases can run at once on any streams.
+// Test helper for the concurrency tests: one random, valid call of one of the four operators (aclnnNLLLossBackward,
+// aclnnBinaryCrossEntropyBackward, aclnnNLLLoss, aclnnBinaryCrossEntropy; chosen and sized by a seed) with its own
+// device tensors, launched through the public API and checked against the test-only references once its stream
+// has been synchronised. Each case owns its memory, so any number of cases can run at once on any streams.
 #ifndef OPENACLNN_TESTS_CONCURRENCY_LAUNCH_CASE_H_
 #define OPENACLNN_TESTS_CONCURRENCY_LAUNCH_CASE_H_
 
 #include <cstdint>
 #include <memory>
+#include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -16,9 +18,13 @@
 
 namespace openaclnn::test {
 
+// In the order seeds pick them: seed % 4. Consecutive seeds therefore alternate the losses (NLL for even seeds, BCE
+// for odd ones) and cover both directions every four seeds.
+enum class LaunchOperator { kNllLossBackward, kBinaryCrossEntropyBackward, kNllLoss, kBinaryCrossEntropy };
+
 class LaunchCase {
  public:
-  // NLL for even seeds, BCE for odd ones; shapes, data types, layouts and values follow from the seed.
+  // The operator is LaunchOperator(seed % 4); shapes, data types, layouts and values follow from the seed.
   explicit LaunchCase(uint64_t seed);
   ~LaunchCase();
   LaunchCase(const LaunchCase&) = delete;
@@ -35,24 +41,44 @@ class LaunchCase {
 
   // Writes new input values drawn from `seed` (same shapes), for a repeatable executor's next run.
   void Refill(uint64_t seed);
-  // Sets out to a value the operator never writes, so a run that did not happen is noticed.
+  // Sets every output to a value the operator never writes, so a run that did not happen is noticed.
   void PoisonOut();
-  // NLL only: gives row 0 a target outside [0, C) (DECISIONS 8: the run is reported failed, the row stays zero).
+  // NLL only (either direction): gives row 0 a target outside [0, C) (DECISIONS 8: the run is reported failed, the
+  // row counts as nothing).
   void BreakTarget(int64_t value);
-  bool is_nll() const { return nll_; }
+  bool is_nll() const { return op_ == LaunchOperator::kNllLossBackward || op_ == LaunchOperator::kNllLoss; }
+  LaunchOperator op() const { return op_; }
 
   // After synchronisation: "" when out matches the reference, else what differs (prefixed with the case name).
   std::string Check() const;
   const std::string& name() const { return name_; }
 
  private:
-  std::string CheckNll() const;
-  std::string CheckBce() const;
+  void MakeNllBackward(std::mt19937_64& rng, aclDataType dtype, std::ostringstream& name);
+  void MakeBceBackward(std::mt19937_64& rng, aclDataType dtype, std::ostringstream& name);
+  void MakeNllForward(std::mt19937_64& rng, aclDataType dtype, std::ostringstream& name);
+  void MakeBceForward(std::mt19937_64& rng, aclDataType dtype, std::ostringstream& name);
+  void RefillNll(std::mt19937_64& rng);
+  void RefillBce(std::mt19937_64& rng);
+  std::string CheckNllBackward() const;
+  std::string CheckBceBackward() const;
+  std::string CheckNllForward() const;
+  std::string CheckBceForward() const;
+  // Every tensor the operator writes (out, and totalWeightOut for the forward NLL).
+  std::vector<DeviceTensor*> Outputs() const;
+  DeviceTensor& Self() const { return *tensors_[backward() ? 1 : 0]; }
+  DeviceTensor& Target() const { return *tensors_[backward() ? 2 : 1]; }
+  DeviceTensor* Weight() const { return tensors_[backward() ? 3 : 2].get(); }  // nullptr: no weight (BCE).
+  bool backward() const {
+    return op_ == LaunchOperator::kNllLossBackward || op_ == LaunchOperator::kBinaryCrossEntropyBackward;
+  }
 
-  bool nll_;
+  LaunchOperator op_;
   std::string name_;
-  std::vector<std::unique_ptr<DeviceTensor>> tensors_;  // NLL: grad, self, target, weight, totalWeight, out.
-                                                        // BCE: grad, self, target, weight (optional), out.
+  // NLL backward: grad, self, target, weight, totalWeight, out.  BCE backward: grad, self, target, weight, out.
+  // NLL forward: self, target, weight, out, totalWeightOut.       BCE forward: self, target, weight, out.
+  // A BCE weight is nullptr when the case has none.
+  std::vector<std::unique_ptr<DeviceTensor>> tensors_;
   bool has_weight_ = true;
   int64_t reduction_ = 0;
   int64_t ignore_index_ = -100;

@@ -1,9 +1,11 @@
-// Many host threads launching both operators at once, on their own streams, on shared streams and on the
-// default stream, with every result checked against the references once synchronised.
+// Many host threads launching all four operators at once (forward and backward NLL and BCE, seeds picking them in
+// turn), on their own streams, on shared streams and on the default stream, with every result checked against the
+// references once synchronised.
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -51,10 +53,19 @@ std::vector<std::unique_ptr<LaunchCase>> MakeCases(int test, int thread, int cou
 
 // The harness can fail: a case that was never launched keeps its poisoned out and is reported.
 TEST(LaunchCaseTest, CheckNoticesARunThatDidNotHappen) {
-  for (uint64_t seed : {0, 1}) {
+  for (uint64_t seed = 0; seed < 8; ++seed) {
     LaunchCase never_run(seed);
     EXPECT_NE(never_run.Check(), "") << never_run.name();
   }
+}
+
+// Every batch of cases the tests below make covers all four operators.
+TEST(LaunchCaseTest, SeedsPickEveryOperator) {
+  std::set<LaunchOperator> seen;
+  for (int index = 0; index < 4; ++index) {
+    seen.insert(LaunchCase(Seed(1, 0, index)).op());
+  }
+  EXPECT_EQ(seen.size(), 4u);
 }
 
 TEST(ConcurrentLaunchTest, EveryThreadOnItsOwnStreams) {
@@ -110,7 +121,7 @@ TEST(ConcurrentLaunchTest, RepeatableExecutorsRerunWithNewData) {
   Failures failures;
   RunOnThreads(kThreads, [&](int thread) {
     ScopedStream stream;
-    LaunchCase launched(Seed(4, thread, 0));
+    LaunchCase launched(Seed(4, thread, thread));  // Index = thread: the threads cover all four operators.
     if (launched.Prepare(/*repeatable=*/true) != 0) {
       failures.Add(launched.name() + ": phase 1 failed: " + TakeErrorMessage());
       return;
