@@ -10,6 +10,20 @@ LoopPlanBuilder::LoopPlanBuilder(const int64_t* shape, int64_t rank) : rank_(sta
   }
 }
 
+OperandView AsColumn(const OperandView& view, ColumnStorage* storage) {
+  for (int64_t d = 0; d < view.rank; ++d) {
+    storage->dims[d] = view.dims[d];
+    storage->strides[d] = view.strides[d];
+  }
+  storage->dims[view.rank] = 1;
+  storage->strides[view.rank] = 0;
+  OperandView column = view;
+  column.rank = view.rank + 1;
+  column.dims = storage->dims;
+  column.strides = storage->strides;
+  return column;
+}
+
 int LoopPlanBuilder::AddOperand(const OperandView& view) {
   const int index = noperands_++;
   base_[index] = view.base;
@@ -33,11 +47,13 @@ LoopPlan LoopPlanBuilder::Build(DimPolicy policy) const {
     plan.numel *= shape_[d];
   }
 
+  const bool coalesce = policy != DimPolicy::kKeepDims;
+
   // Collect dimensions innermost first.
   int order[kMaxLoopDims];
   int count = 0;
   for (int d = rank_ - 1; d >= 0; --d) {
-    if (policy == DimPolicy::kKeepDims || shape_[d] != 1) {
+    if (!coalesce || shape_[d] != 1) {
       order[count++] = d;
     }
   }
@@ -66,7 +82,7 @@ LoopPlan LoopPlanBuilder::Build(DimPolicy policy) const {
   plan.ndim = 0;
   for (int i = 0; i < count; ++i) {
     const int d = order[i];
-    if (policy == DimPolicy::kReorderAndCoalesce && plan.ndim > 0) {
+    if (coalesce && plan.ndim > 0) {
       const int last = plan.ndim - 1;
       bool mergeable = true;
       for (int k = 0; k < noperands_ && mergeable; ++k) {

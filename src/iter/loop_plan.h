@@ -1,8 +1,9 @@
 // The one iteration engine of the library. Operators describe their operands as strided views broadcast to
-// an iteration shape; the engine turns them into a LoopPlan (dimensions innermost first, byte strides, size-1
-// dimensions dropped, dimensions reordered to follow the output's memory order and coalesced where every
-// operand allows) and walks any linear range of it as 2-D blocks, the contract every kernel implements:
-// an inner run of contiguous-in-index elements, repeated over consecutive indices of the next dimension.
+// an iteration shape; the engine turns them into a LoopPlan (dimensions innermost first, byte strides, and as
+// the DimPolicy asks: size-1 dimensions dropped, dimensions reordered to follow the output's memory order,
+// neighbours coalesced where every operand allows) and walks any linear range of it as 2-D blocks, the contract
+// every kernel implements: an inner run of contiguous-in-index elements, repeated over consecutive indices of the
+// next dimension.
 #ifndef OPENACLNN_ITER_LOOP_PLAN_H_
 #define OPENACLNN_ITER_LOOP_PLAN_H_
 
@@ -23,9 +24,24 @@ struct OperandView {
   const int64_t* strides = nullptr;
 };
 
+// Storage for the dims and strides of a view that AsColumn extends; it must outlive the view.
+struct ColumnStorage {
+  int64_t dims[kMaxLoopDims] = {};
+  int64_t strides[kMaxLoopDims] = {};
+};
+
+// `view` with a trailing dimension of size 1 added: an operand that varies along the rows of a (rows, columns)
+// iteration only (a per-row target, say), which AddOperand then broadcasts along the columns. A 0-D view becomes
+// (1), which broadcasts along both.
+OperandView AsColumn(const OperandView& view, ColumnStorage* storage);
+
 enum class DimPolicy {
   // Free to drop, reorder and merge dimensions: for element-wise operators.
   kReorderAndCoalesce,
+  // Drops size-1 dimensions and merges neighbours but never reorders, so linear index i is always the i-th
+  // element of the iteration shape in row-major order, whatever the strides: for reductions, whose grouping of
+  // additions follows the index and so must not depend on the operands' layout.
+  kCoalesceInLogicalOrder,
   // Keeps the iteration shape as given (innermost = last dimension): for operators that need coordinates.
   kKeepDims,
 };

@@ -75,57 +75,6 @@ class BceReducedLaunch final : public Launch {
   char* const out_;
 };
 
-// A plan over self's shape whose linear order is self's logical (row-major) order, whatever the strides, so a
-// reduced result depends on the values alone. Size-1 dimensions are dropped and neighbours merged where every
-// operand steps across both uniformly (as kReorderAndCoalesce would, without reordering).
-iter::LoopPlan LogicalOrderPlan(const aclTensor& self, const aclTensor* const* operands, int count) {
-  const int rank = static_cast<int>(self.rank());
-  int64_t aligned[iter::kMaxOperands][iter::kMaxLoopDims] = {};  // Element strides on self's dims, 0 = broadcast.
-  for (int k = 0; k < count; ++k) {
-    const aclTensor& tensor = *operands[k];
-    const int lead = rank - static_cast<int>(tensor.rank());
-    for (int d = 0; d < rank; ++d) {
-      const int source = d - lead;
-      const bool broadcast = source < 0 || (tensor.view_dims[source] == 1 && self.view_dims[d] != 1);
-      aligned[k][d] = broadcast ? 0 : tensor.strides[source];
-    }
-  }
-  int64_t dims[iter::kMaxLoopDims] = {};
-  int64_t merged[iter::kMaxOperands][iter::kMaxLoopDims] = {};
-  int merged_rank = 0;
-  for (int d = 0; d < rank; ++d) {
-    const int64_t size = self.view_dims[d];
-    if (size == 1) {
-      continue;
-    }
-    bool mergeable = merged_rank > 0;
-    for (int k = 0; k < count && mergeable; ++k) {
-      mergeable = merged[k][merged_rank - 1] == aligned[k][d] * size;
-    }
-    if (mergeable) {
-      dims[merged_rank - 1] *= size;
-      for (int k = 0; k < count; ++k) {
-        merged[k][merged_rank - 1] = aligned[k][d];
-      }
-      continue;
-    }
-    dims[merged_rank] = size;
-    for (int k = 0; k < count; ++k) {
-      merged[k][merged_rank] = aligned[k][d];
-    }
-    ++merged_rank;
-  }
-  iter::LoopPlanBuilder builder(dims, merged_rank);
-  for (int k = 0; k < count; ++k) {
-    iter::OperandView view = OperandOf(*operands[k]);
-    view.rank = merged_rank;
-    view.dims = dims;
-    view.strides = merged[k];
-    builder.AddOperand(view);
-  }
-  return builder.Build(iter::DimPolicy::kKeepDims);
-}
-
 }  // namespace
 
 Prepared PlanBce(const BceArgs& args) {
@@ -147,12 +96,14 @@ Prepared PlanBce(const BceArgs& args) {
       // No elements: the sum is 0 and the mean 0 / 0 = NaN; nothing is read.
       return {Status::Ok(), std::make_shared<BceReducedLaunch>(iter::LoopPlan{}, params, mean, out)};
     }
-    const aclTensor* operands[3] = {&self, args.target, args.weight};
-    params.self_slot = 0;
-    params.target_slot = 1;
-    params.weight_slot = args.weight != nullptr ? 2 : -1;
+    // The sum groups its additions by linear index, so the plan walks self's logical order whatever the strides:
+    // the result then depends on the values alone, never on the layout.
+    iter::LoopPlanBuilder builder(self.view_dims.data(), self.rank());
+    params.self_slot = builder.AddOperand(OperandOf(self));
+    params.target_slot = builder.AddOperand(OperandOf(*args.target));
+    params.weight_slot = args.weight != nullptr ? builder.AddOperand(OperandOf(*args.weight)) : -1;
     params.out_slot = -1;
-    const iter::LoopPlan plan = LogicalOrderPlan(self, operands, args.weight != nullptr ? 3 : 2);
+    const iter::LoopPlan plan = builder.Build(iter::DimPolicy::kCoalesceInLogicalOrder);
     return {Status::Ok(), std::make_shared<BceReducedLaunch>(plan, params, mean, out)};
   }
 

@@ -172,31 +172,16 @@ Prepared PlanNllLoss(const NllLossArgs& args) {
   params.weight = OperandOf(*args.weight).base;
   params.weight_stride = args.weight->strides[0] * element_bytes;
 
-  // Every operand is viewed as (rows): a 0-D target, a 1-D self's only row and a one-element out repeat.
+  // The plan runs over the rows; the engine broadcasts a 0-D target and a 0-D out along them.
   const int64_t shape[1] = {rows};
-  iter::OperandView target = OperandOf(*args.target);
-  const int64_t target_stride[1] = {args.target->rank() == 1 ? args.target->strides[0] : 0};
-  target.rank = 1;
-  target.dims = shape;
-  target.strides = target_stride;
-
-  iter::OperandView self_rows = OperandOf(self);
-  const int64_t row_stride[1] = {self.rank() == 2 ? self.strides[0] : 0};
-  self_rows.rank = 1;
-  self_rows.dims = shape;
-  self_rows.strides = row_stride;
-
   iter::LoopPlanBuilder builder(shape, 1);
-  builder.AddOperand(target);     // kTargetOperand
+  builder.AddOperand(OperandOf(*args.target));  // kTargetOperand
+  // self without its class dimension (the kernel walks that itself): a 1-D self's only row then broadcasts.
+  iter::OperandView self_rows = OperandOf(self);
+  self_rows.rank = self.rank() - 1;
   builder.AddOperand(self_rows);  // kSelfRowOperand
-  iter::OperandView out_rows;
-  const int64_t out_stride[1] = {args.out->rank() == 1 ? args.out->strides[0] : 0};
   if (!reduced) {
-    out_rows = OperandOf(*args.out);
-    out_rows.rank = 1;
-    out_rows.dims = shape;
-    out_rows.strides = out_stride;
-    builder.AddOperand(out_rows);  // kOutOperand
+    builder.AddOperand(OperandOf(*args.out));  // kOutOperand
   }
   const iter::LoopPlan plan = builder.Build(iter::DimPolicy::kKeepDims);
   return {Status::Ok(), std::make_shared<NllLossLaunch>(plan, rows, params, none_kernel, sum_kernel, reduction, out,

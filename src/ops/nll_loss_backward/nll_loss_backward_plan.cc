@@ -89,33 +89,16 @@ Prepared PlanNllLossBackward(const NllLossBackwardArgs& args) {
   const int64_t classes = self.view_dims[self.rank() - 1];
   const int64_t shape[2] = {rows, classes};
 
-  iter::OperandView out = OperandOf(*args.out);
-  const int64_t out_dims[2] = {rows, classes};
-  const int64_t out_strides[2] = {self.rank() == 2 ? args.out->strides[0] : 0, args.out->strides.back()};
-  out.rank = 2;
-  out.dims = out_dims;
-  out.strides = out_strides;
-
-  // target and a per-row gradOutput vary along N only: view them as (N, 1).
-  iter::OperandView target = OperandOf(*args.target);
-  const int64_t column_dims[2] = {rows, 1};
-  const int64_t target_strides[2] = {args.target->rank() == 1 ? args.target->strides[0] : 0, 0};
-  target.rank = 2;
-  target.dims = column_dims;
-  target.strides = target_strides;
-
-  iter::OperandView grad = OperandOf(*args.grad_output);
-  const bool per_row_grad = args.reduction == static_cast<int64_t>(Reduction::kNone) && self.rank() == 2;
-  const int64_t grad_strides[2] = {per_row_grad ? args.grad_output->strides[0] : 0, 0};
-  grad.rank = 2;
-  grad.dims = column_dims;
-  grad.strides = grad_strides;
-
+  // target and gradOutput vary along N only (a per-row gradOutput) or not at all (a 0-D target, a one-element
+  // gradOutput): as columns (N, 1) or (1), the engine broadcasts them along the classes. out, and weight (C),
+  // broadcast along N by right alignment when self is 1-D.
+  iter::ColumnStorage target_column;
+  iter::ColumnStorage grad_column;
   iter::LoopPlanBuilder builder(shape, 2);
-  builder.AddOperand(out);                    // kOutOperand
-  builder.AddOperand(target);                 // kTargetOperand
-  builder.AddOperand(grad);                   // kGradOperand
-  builder.AddOperand(OperandOf(*args.weight));  // kWeightOperand: (C) broadcasts along N.
+  builder.AddOperand(OperandOf(*args.out));                                      // kOutOperand
+  builder.AddOperand(iter::AsColumn(OperandOf(*args.target), &target_column));     // kTargetOperand
+  builder.AddOperand(iter::AsColumn(OperandOf(*args.grad_output), &grad_column));  // kGradOperand
+  builder.AddOperand(OperandOf(*args.weight));                                   // kWeightOperand
   iter::LoopPlan plan = builder.Build(iter::DimPolicy::kKeepDims);
 
   NllKernelParams params{};
