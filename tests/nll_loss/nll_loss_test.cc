@@ -485,6 +485,22 @@ TEST(NllLossTest, Fp16TotalBeyondRangeIsReportedNotSilent) {
   }
 }
 
+TEST(NllLossTest, Fp16SumBeyondRangeStillWritesTheTotalWeight) {
+  // The sum 70000 * 1.5 overflows a FLOAT16 out; totalWeightOut (FLOAT) must still get its 70000.
+  const NllShape shape{70000, 1, false};
+  NllTensors t = MakeTensors(shape, 2, ACL_FLOAT16, ACL_UINT8, ACL_FLOAT16, ACL_FLOAT);
+  t.self->Fill(std::vector<double>(70000, -1.5));
+  t.target->Fill(std::vector<double>(70000, 0));
+  t.weight->Fill({1});
+  t.total->Fill({-1});
+  const Outcome outcome = t.Run(2, -100);
+  ASSERT_EQ(outcome.phase1, 0) << outcome.message;
+  EXPECT_EQ(outcome.sync, ACL_ERROR_RT_AICORE_OVER_FLOW);
+  EXPECT_NE(outcome.message.find("'out'"), std::string::npos) << outcome.message;
+  EXPECT_TRUE(std::isinf(t.out->Read()[0]));
+  EXPECT_EQ(t.total->Read()[0], 70000.0);
+}
+
 TEST(NllLossTest, ReducedResultDoesNotDependOnLayout) {
   const NllShape shape{5000, 7, false};
   std::mt19937 rng(7);

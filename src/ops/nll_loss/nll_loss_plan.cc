@@ -101,8 +101,10 @@ class NllLossLaunch final : public Launch {
     const double total_weight = sums[1];
     // Mean divides the exact-as-possible totals once (0 / 0 = NaN when no row counts, as in PyTorch).
     const double loss = reduction_ == Reduction::kMean ? loss_sum / total_weight : loss_sum;
-    OPENACLNN_RETURN_IF_ERROR(Store(out_, "out", loss));
-    return Store(total_weight_, "totalWeightOut", total_weight);
+    // Both outputs are written even when one overflows its type; the first overflow is the one reported.
+    const Status out_status = Store(out_, "out", loss);
+    const Status total_status = Store(total_weight_, "totalWeightOut", total_weight);
+    return out_status.ok() ? total_status : out_status;
   }
 
   // Rounds once; a finite value that only became infinite by that rounding is reported, never silent.
