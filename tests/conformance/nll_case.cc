@@ -97,26 +97,50 @@ void DrawTargets(CaseRng& rng, NllCase* c, int64_t rows, int64_t classes) {
   }
 }
 
+// Large: many rows of 2 classes (the forward splits rows over threads from 2 * 131072 rows, the backward from
+// 1 MiB of out), or fewer, wide rows (the backward's vector path over long rows). Huge: a FLOAT out of at least
+// kHugeCaseOutElements.
+void DrawLargeShape(CaseRng& rng, CaseScale scale, int64_t* rows, int64_t* classes) {
+  if (scale == CaseScale::kHuge) {
+    *classes = rng.Int(8, 1024);
+    *rows = (kHugeCaseOutElements + *classes - 1) / *classes;
+  } else if (rng.Chance(0.5)) {
+    *rows = rng.Int(270000, 300000);
+    *classes = 2;
+  } else {
+    *classes = rng.Int(300, 1500);
+    *rows = rng.Int(300000 / *classes + 1, 400000 / *classes);
+  }
+}
+
 }  // namespace
 
 int64_t NllRows(const NllCase& c) { return c.self.dims.size() == 2 ? c.self.dims[0] : 1; }
 int64_t NllClasses(const NllCase& c) { return c.self.dims.back(); }
 
-NllCase MakeNllCase(uint64_t seed, int64_t index) {
+NllCase MakeNllCase(uint64_t seed, int64_t index, CaseScale scale) {
   CaseRng rng(seed, index);
   NllCase c;
   c.index = index;
   const aclDataType dtype = DrawFloatType(rng);
-  const aclDataType out_dtype = rng.Chance(0.7) ? dtype : DrawFloatType(rng);
+  aclDataType out_dtype = rng.Chance(0.7) ? dtype : DrawFloatType(rng);
   const aclDataType target_dtype = DrawTargetType(rng);
-  const bool one_dimensional = rng.Chance(0.1);
+  bool one_dimensional = rng.Chance(0.1);
 
   const double class_draw = rng.Real(0.0, 1.0);
-  const int64_t classes = class_draw < 0.03 ? 0 : (class_draw < 0.08 ? 1 : (class_draw < 0.9 ? rng.Int(2, 40)
-                                                                                                : rng.Int(41, 400)));
+  int64_t classes = class_draw < 0.03 ? 0 : (class_draw < 0.08 ? 1 : (class_draw < 0.9 ? rng.Int(2, 40)
+                                                                                          : rng.Int(41, 400)));
   const double row_draw = rng.Real(0.0, 1.0);
-  const int64_t rows = one_dimensional ? 1 : (row_draw < 0.04 ? 0 : (row_draw < 0.92 ? rng.Int(1, 24)
-                                                                                      : rng.Int(25, 160)));
+  int64_t rows = one_dimensional ? 1 : (row_draw < 0.04 ? 0 : (row_draw < 0.92 ? rng.Int(1, 24)
+                                                                                : rng.Int(25, 160)));
+  if (scale != CaseScale::kSmall) {
+    // Drawn after the small shape, so small cases keep their draws.
+    DrawLargeShape(rng, scale, &rows, &classes);
+    one_dimensional = false;
+    if (scale == CaseScale::kHuge) {
+      out_dtype = ACL_FLOAT;
+    }
+  }
   c.reduction = rng.Int(0, 2);
   c.ignore_index = DrawIgnoreIndex(rng, target_dtype, classes);
 
@@ -134,35 +158,37 @@ NllCase MakeNllCase(uint64_t seed, int64_t index) {
 
   // Values: mostly ordinary numbers, with zeros of both signs, infinities and NaN mixed in.
   const double wide = dtype == ACL_FLOAT && rng.Chance(0.2) ? 24.0 : 8.0;
-  for (int64_t i = 0; i < NumelOf(c.grad_output.dims); ++i) {
-    c.grad_output.values.push_back(rng.Chance(0.12) ? RoundTo(dtype, rng.Pick(std::vector<double>{
-                                                                          0.0, -0.0, kInf, -kInf, kNan, 1.0, -1.0}))
-                                                    : DrawSigned(rng, dtype, -wide, wide));
-  }
+  const bool pooled = scale != CaseScale::kSmall;
+  c.grad_output.values = DrawValues(rng, NumelOf(c.grad_output.dims), pooled, [&] {
+    return rng.Chance(0.12) ? RoundTo(dtype, rng.Pick(std::vector<double>{0.0, -0.0, kInf, -kInf, kNan, 1.0, -1.0}))
+                            : DrawSigned(rng, dtype, -wide, wide);
+  });
   if (rng.Chance(0.12)) {
     c.weight.values.assign(static_cast<size_t>(classes), 1.0);
     c.torch_without_weight = rng.Chance(0.5);
   } else {
     const double edge_chance = rng.Pick(std::vector<double>{0.0, 0.1, 0.3});
-    for (int64_t i = 0; i < classes; ++i) {
-      c.weight.values.push_back(rng.Chance(edge_chance)
-                                    ? RoundTo(dtype, rng.Pick(std::vector<double>{0.0, -0.0, 1.0, 0.5, kInf, kNan}))
-                                    : DrawSigned(rng, dtype, -wide, wide));
-    }
+    c.weight.values = DrawValues(rng, classes, pooled, [&] {
+      return rng.Chance(edge_chance) ? RoundTo(dtype, rng.Pick(std::vector<double>{0.0, -0.0, 1.0, 0.5, kInf, kNan}))
+                                     : DrawSigned(rng, dtype, -wide, wide);
+    });
   }
   c.total_weight.values = {rng.Chance(0.25) ? RoundTo(dtype, rng.Pick(std::vector<double>{
                                                                   0.0, -0.0, kNan, kInf, -kInf, -3.0, 1.0}))
                                             : DrawPositive(rng, dtype, -wide, wide)};
-  for (int64_t i = 0; i < NumelOf(self_dims); ++i) {
-    c.self.values.push_back(DrawSigned(rng, dtype, -4.0, 4.0));  // Never read by either implementation.
-  }
+  // Never read by the backward (the forward draws the elements it reads itself). Large cases leave them 0.
+  c.self.values = pooled ? std::vector<double>(static_cast<size_t>(NumelOf(self_dims)), 0.0)
+                         : DrawValues(rng, NumelOf(self_dims), false,
+                                      [&] { return DrawSigned(rng, dtype, -4.0, 4.0); });
   DrawTargets(rng, &c, rows, classes);
 
   for (TensorSpec* input : {&c.grad_output, &c.self, &c.target, &c.weight, &c.total_weight}) {
     input->layout = RandomInputLayout(rng, input->dims);
     RepeatValuesAlongZeroStrides(input);
   }
-  c.out.layout = RandomOutputLayout(rng, c.out.dims);
+  // Streaming stores need a contiguous out; an offset still moves rows off vector alignment.
+  c.out.layout = scale == CaseScale::kHuge ? Layout{{}, rng.Int(0, 7), rng.Int(0, 3)}
+                                           : RandomOutputLayout(rng, c.out.dims);
   return c;
 }
 

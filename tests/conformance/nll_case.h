@@ -1,11 +1,12 @@
 // Random aclnnNLLLossBackward cases: data types, shapes, layouts, ignoreIndex hits, empty tensors and edge
-// values, each fully determined by (seed, index).
+// values, each fully determined by (seed, index, scale) (case_scale.h).
 #ifndef OPENACLNN_TESTS_CONFORMANCE_NLL_CASE_H_
 #define OPENACLNN_TESTS_CONFORMANCE_NLL_CASE_H_
 
 #include <cstdint>
 #include <string>
 
+#include "case_scale.h"
 #include "tensor_spec.h"
 
 namespace openaclnn::test {
@@ -24,7 +25,7 @@ struct NllCase {
   bool torch_without_weight = false;
 };
 
-NllCase MakeNllCase(uint64_t seed, int64_t index);
+NllCase MakeNllCase(uint64_t seed, int64_t index, CaseScale scale);
 
 // Rows (N, or 1 for a 1-D self) and classes (C).
 int64_t NllRows(const NllCase& c);

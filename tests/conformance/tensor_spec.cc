@@ -130,28 +130,57 @@ bool IsStrided(const TensorSpec& spec) {
   return spec.layout.offset != 0 || StridesOf(spec) != ContiguousStrides(spec.dims);
 }
 
-std::vector<int64_t> UnflattenIndex(int64_t flat, const std::vector<int64_t>& dims) {
-  std::vector<int64_t> index(dims.size(), 0);
-  for (size_t d = dims.size(); d-- > 0;) {
-    if (dims[d] > 0) {
-      index[d] = flat % dims[d];
-      flat /= dims[d];
-    }
-  }
-  return index;
-}
-
 void RepeatValuesAlongZeroStrides(TensorSpec* spec) {
+  if (!HasBroadcastStride(*spec)) {
+    return;  // Nothing to repeat (and large cases skip a walk over every element).
+  }
+  // Element i takes the value of the element with coordinate 0 along every zero-stride dimension, which comes
+  // no later in row-major order and keeps its own value, so the copy can run in place.
   const std::vector<int64_t> strides = StridesOf(*spec);
   const std::vector<int64_t> row_major = ContiguousStrides(spec->dims);
-  for (size_t i = 0; i < spec->values.size(); ++i) {
-    std::vector<int64_t> index = UnflattenIndex(static_cast<int64_t>(i), spec->dims);
-    int64_t source = 0;
-    for (size_t d = 0; d < index.size(); ++d) {
-      source += (strides[d] == 0 ? 0 : index[d]) * row_major[d];
-    }
-    spec->values[i] = spec->values[static_cast<size_t>(source)];
+  std::vector<int64_t> steps(spec->dims.size());
+  for (size_t d = 0; d < steps.size(); ++d) {
+    steps[d] = strides[d] == 0 ? 0 : row_major[d];
   }
+  std::vector<int64_t> index(spec->dims.size(), 0);
+  int64_t source = 0;
+  for (double& value : spec->values) {
+    value = spec->values[static_cast<size_t>(source)];
+    for (size_t d = index.size(); d-- > 0;) {  // Odometer step: the last dimension fastest.
+      source += steps[d];
+      if (++index[d] < spec->dims[d]) {
+        break;
+      }
+      source -= steps[d] * spec->dims[d];
+      index[d] = 0;
+    }
+  }
+}
+
+std::vector<double> ExpandedValues(const TensorSpec& operand, const std::vector<int64_t>& dims) {
+  // Row-major steps of the operand's values along each of dims: 0 where the operand is missing or has size 1.
+  const size_t missing = dims.size() - operand.dims.size();
+  const std::vector<int64_t> operand_strides = ContiguousStrides(operand.dims);
+  std::vector<int64_t> steps(dims.size(), 0);
+  for (size_t d = missing; d < dims.size(); ++d) {
+    steps[d] = operand.dims[d - missing] == 1 ? 0 : operand_strides[d - missing];
+  }
+  const int64_t count = Numel(dims);
+  std::vector<double> values(static_cast<size_t>(count > 0 ? count : 0));
+  std::vector<int64_t> index(dims.size(), 0);
+  int64_t source = 0;
+  for (double& value : values) {
+    value = operand.values[static_cast<size_t>(source)];
+    for (size_t d = dims.size(); d-- > 0;) {  // Odometer step: the last dimension fastest.
+      source += steps[d];
+      if (++index[d] < dims[d]) {
+        break;
+      }
+      source -= steps[d] * dims[d];
+      index[d] = 0;
+    }
+  }
+  return values;
 }
 
 std::unique_ptr<DeviceTensor> MakeDeviceTensor(const TensorSpec& spec, bool fill) {

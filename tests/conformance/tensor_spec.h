@@ -38,14 +38,14 @@ bool IsStrided(const TensorSpec& spec);
 // A view with a zero stride shows one stored value along that dimension: makes the logical values agree.
 void RepeatValuesAlongZeroStrides(TensorSpec* spec);
 
+// The operand's logical values broadcast (right-aligned, NumPy's rules) to dims, in row-major order.
+std::vector<double> ExpandedValues(const TensorSpec& operand, const std::vector<int64_t>& dims);
+
 // Device memory laid out as spec.layout, holding spec.values (out specs: left at the sentinel).
 std::unique_ptr<DeviceTensor> MakeDeviceTensor(const TensorSpec& spec, bool fill = true);
 
 // "self FLOAT [2, 3] strides [1, 2] offset 4" (+ "values {...}" when asked).
 std::string DescribeTensor(const std::string& name, const TensorSpec& spec, bool with_values);
-
-// Logical row-major multi-index of element `flat` of dims.
-std::vector<int64_t> UnflattenIndex(int64_t flat, const std::vector<int64_t>& dims);
 
 }  // namespace openaclnn::test
 

@@ -42,6 +42,16 @@ std::vector<double> FromTorch(const at::Tensor& result, aclDataType out_dtype) {
   return out;
 }
 
+std::vector<double> DoublesOf(const at::Tensor& result) {
+  const at::Tensor values = result.to(at::kDouble).contiguous();
+  const auto count = static_cast<size_t>(values.numel());
+  std::vector<double> out(count);
+  if (count > 0) {
+    std::memcpy(out.data(), values.data_ptr<double>(), count * sizeof(double));
+  }
+  return out;
+}
+
 c10::optional<at::Tensor> OptionalToTorch(const std::optional<TorchOperand>& operand) {
   if (!operand) {
     return c10::nullopt;
@@ -74,6 +84,21 @@ std::vector<double> TorchBinaryCrossEntropyBackward(const TorchOperand& grad, co
                                         ToTorch(target).expand(self_tensor.sizes()), OptionalToTorch(weight),
                                         reduction);
   return FromTorch(grad_input, out_dtype);
+}
+
+TorchNllForward TorchNllLossForward(const TorchOperand& self, const TorchOperand& target,
+                                    const std::optional<TorchOperand>& weight, int64_t reduction,
+                                    int64_t ignore_index) {
+  const auto [output, total_weight] =
+      at::nll_loss_forward(ToTorch(self), ToTorch(target), OptionalToTorch(weight), reduction, ignore_index);
+  return TorchNllForward{DoublesOf(output), total_weight.to(at::kDouble).item<double>()};
+}
+
+std::vector<double> TorchBinaryCrossEntropy(const TorchOperand& self, const TorchOperand& target,
+                                            const std::optional<TorchOperand>& weight, int64_t reduction) {
+  const at::Tensor self_tensor = ToTorch(self);
+  return DoublesOf(at::binary_cross_entropy(self_tensor, ToTorch(target).expand(self_tensor.sizes()),
+                                            OptionalToTorch(weight), reduction));
 }
 
 }  // namespace openaclnn::test

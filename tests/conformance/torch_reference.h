@@ -38,6 +38,24 @@ std::vector<double> TorchBinaryCrossEntropyBackward(const TorchOperand& grad, co
                                                     const std::optional<TorchOperand>& weight, int64_t reduction,
                                                     aclDataType out_dtype);
 
+// The forward losses, computed by PyTorch in double (every operand's dtype is DOUBLE, the target's INT64 or
+// UINT8) and returned unrounded: our forward evaluates in double and rounds once, so PyTorch's float path would
+// mostly measure its own float rounding and summation order (and its CPU BCE takes log(1 - x) in the input's
+// type, off by a percent near x = 1e-6 in float), while in double both sides compute the same mathematics.
+struct TorchNllForward {
+  std::vector<double> output;  // Row-major; one element for mean and sum (and for a 1-D self).
+  double total_weight = 0.0;
+};
+// at::nll_loss_forward(self, target, weight, reduction, ignore_index).
+TorchNllForward TorchNllLossForward(const TorchOperand& self, const TorchOperand& target,
+                                    const std::optional<TorchOperand>& weight, int64_t reduction,
+                                    int64_t ignore_index);
+
+// at::binary_cross_entropy(self, target, weight, reduction) with target expanded to self's shape first (as for
+// the backward); the weight broadcasts in PyTorch's mul_.
+std::vector<double> TorchBinaryCrossEntropy(const TorchOperand& self, const TorchOperand& target,
+                                            const std::optional<TorchOperand>& weight, int64_t reduction);
+
 }  // namespace openaclnn::test
 
 #endif  // OPENACLNN_TESTS_CONFORMANCE_TORCH_REFERENCE_H_

@@ -30,6 +30,9 @@ int64_t OrderedPosition(aclDataType dtype, double value) {
 }  // namespace
 
 int64_t UlpsBetween(aclDataType dtype, double a, double b) {
+  if (a == b) {
+    return 0;  // Equal values (+0 and -0 included) are the same place; skips the conversions for most elements.
+  }
   if (std::isnan(a) || std::isnan(b)) {
     return std::isnan(a) && std::isnan(b) ? 0 : kUlpsUnbounded;
   }

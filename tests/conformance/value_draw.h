@@ -3,6 +3,8 @@
 #ifndef OPENACLNN_TESTS_CONFORMANCE_VALUE_DRAW_H_
 #define OPENACLNN_TESTS_CONFORMANCE_VALUE_DRAW_H_
 
+#include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "acl/acl_base.h"
@@ -17,6 +19,12 @@ double DrawPositive(CaseRng& rng, aclDataType dtype, double min_exponent, double
 
 // With probability edge_chance one of `edges` (rounded to dtype), else DrawSigned in [-8, 8).
 double DrawOrEdge(CaseRng& rng, aclDataType dtype, double edge_chance, const std::vector<double>& edges);
+
+// `count` values from draw(). Each is drawn afresh unless `pooled`: then kValuePoolSize are drawn and each value
+// is picked from them at random, one generator step instead of a draw and a rounding (large cases, whose
+// millions of elements would otherwise spend most of their time here).
+inline constexpr int64_t kValuePoolSize = 4096;
+std::vector<double> DrawValues(CaseRng& rng, int64_t count, bool pooled, const std::function<double()>& draw);
 
 }  // namespace openaclnn::test
 

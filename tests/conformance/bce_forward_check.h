@@ -1,0 +1,21 @@
+// Runs one aclnnBinaryCrossEntropy case through the library and checks it against PyTorch (in double) and the
+// fp64 reference.
+#ifndef OPENACLNN_TESTS_CONFORMANCE_BCE_FORWARD_CHECK_H_
+#define OPENACLNN_TESTS_CONFORMANCE_BCE_FORWARD_CHECK_H_
+
+#include <string>
+
+#include "acl/acl.h"
+#include "bce_forward_case.h"
+#include "conformance_stats.h"
+
+namespace openaclnn::test {
+
+// "" when the case passes, else a report of what differed. With `details`, the results of every side are
+// appended there too (for replays).
+std::string CheckBceForwardCase(const BceForwardCase& c, aclrtStream stream, ConformanceStats* stats,
+                                std::string* details = nullptr);
+
+}  // namespace openaclnn::test
+
+#endif  // OPENACLNN_TESTS_CONFORMANCE_BCE_FORWARD_CHECK_H_
