@@ -234,9 +234,9 @@ void RunContiguous(const char* const* inputs, const bool* broadcast, char* out_a
   const auto canonical_nan = hn::BitCast(df, hn::Set(DU(), kCanonicalNanBits));
   auto formula = [&](V g, V x, V y, V w) {
     const auto numerator = hn::Mul(g, hn::Sub(x, y));
-    auto denominator = hn::Mul(x, hn::Sub(one, x));
-    // Compare and select like ClampDenominator: a NaN denominator stays NaN (a vector Max may not keep it).
-    denominator = hn::IfThenElse(hn::Lt(denominator, epsilon), epsilon, denominator);
+    // A vector Max may turn a NaN denominator into the epsilon where ClampDenominator keeps it, but the
+    // denominator is NaN only when x is, and then the numerator is NaN too: the quotient is NaN either way.
+    const auto denominator = hn::Max(hn::Mul(x, hn::Sub(one, x)), epsilon);
     auto result = hn::Div(numerator, denominator);
     if (kWeight) {
       result = hn::Mul(result, w);

@@ -9,9 +9,9 @@ namespace openaclnn::bce {
 // The lower clamp of the denominator, in float32 for every data type (in fp16 it would round to 0).
 inline constexpr float kBceEpsilon = 1e-12f;
 
-// max(d, 1e-12f) that keeps a NaN d: the comparison is false for NaN, so NaN is returned. (A vector Max, or
-// std::max with the arguments swapped, may return the epsilon instead; SIMD kernels must compare and select the
-// same way.)
+// max(d, 1e-12f) that keeps a NaN d: the comparison is false for NaN, so NaN is returned. (A vector Max may return
+// the epsilon instead. The gradient is the same either way, since d = x * (1 - x) is NaN only when x is, and then
+// the numerator g * (x - y) is NaN too; the SIMD kernels use Max, which costs one instruction instead of two.)
 inline float ClampDenominator(float d) { return d < kBceEpsilon ? kBceEpsilon : d; }
 
 // g * (x - y) / max(x * (1 - x), 1e-12f), left to right.
