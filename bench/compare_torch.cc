@@ -120,6 +120,8 @@ class Buffer {
   aclTensor* tensor_ = nullptr;
 };
 
+constexpr int kRounds = 5;
+
 double Median(std::vector<double> values) {
   std::sort(values.begin(), values.end());
   return values[values.size() / 2];
@@ -170,7 +172,7 @@ void Measure(const Case& c, int threads) {
   c.ours();  // Warm up (and fault in anything left).
   const auto once = TimeCalls(c.ours, 1)[0];
   const int repetitions =
-      std::clamp(static_cast<int>(0.25 / std::max(once, 1e-7)), g_quick ? 2 : 5, g_quick ? 20 : 400);
+      std::clamp(static_cast<int>(0.1 / std::max(once, 1e-7)), g_quick ? 2 : 3, g_quick ? 20 : 200);
   std::vector<double> ours;
   std::vector<double> torch;
   std::vector<double> probe_normal;
@@ -182,7 +184,9 @@ void Measure(const Case& c, int threads) {
     c.torch();
     settle();
   }
-  for (int round = 0; round < 2; ++round) {  // Two interleaved rounds damp drift from other load.
+  // Interleaved rounds: the machine's memory bandwidth and load drift over seconds, so each side is sampled
+  // throughout the case's measurement rather than in one stretch, and the medians compare like with like.
+  for (int round = 0; round < kRounds; ++round) {
     for (double s : RunProbe(c.probe, false, threads, repetitions)) probe_normal.push_back(s);
     for (double s : RunProbe(c.probe, true, threads, repetitions)) probe_streaming.push_back(s);
     for (double s : TimeCalls(c.ours, repetitions)) ours.push_back(s);
