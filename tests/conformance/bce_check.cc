@@ -15,10 +15,6 @@
 namespace openaclnn::test {
 namespace {
 
-const char* ReductionName(int64_t reduction) {
-  return reduction == 0 ? "none" : (reduction == 1 ? "mean" : "sum");
-}
-
 bool AllFloat(const BceCase& c) {
   for (const TensorSpec* spec : {&c.grad_output, &c.self, &c.target, &c.out}) {
     if (spec->dtype != ACL_FLOAT) {

@@ -19,10 +19,6 @@
 namespace openaclnn::test {
 namespace {
 
-const char* ReductionName(int64_t reduction) {
-  return reduction == 0 ? "none" : (reduction == 1 ? "mean" : "sum");
-}
-
 // The bounds. Every side evaluates the loss in double from the same values: two logarithms within one double
 // ulp each (PyTorch takes log(1 - x), exact to that too because 1 - x is exact in double for the x it is given,
 // see TorchCanTake) and at most six more roundings, all on terms of one sign for x and y in [0, 1], so each

@@ -47,4 +47,8 @@ std::string ValuesText(const std::vector<double>& values) {
   return text + "}";
 }
 
+const char* ReductionName(int64_t reduction) {
+  return reduction == 0 ? "none" : (reduction == 1 ? "mean" : "sum");
+}
+
 }  // namespace openaclnn::test

@@ -14,6 +14,7 @@ std::string DtypeText(aclDataType dtype);             // "FLOAT", "BF16", "INT64
 std::string DimsText(const std::vector<int64_t>& dims);  // "[2, 3]"
 std::string ValueText(double value);                  // Shortest round-trip text ("-0", "nan", "inf", ...).
 std::string ValuesText(const std::vector<double>& values);  // "{1, -0.5, nan}"
+const char* ReductionName(int64_t reduction);          // "none", "mean", "sum" (0, 1, 2).
 
 }  // namespace openaclnn::test
 

@@ -16,10 +16,6 @@
 namespace openaclnn::test {
 namespace {
 
-const char* ReductionName(int64_t reduction) {
-  return reduction == 0 ? "none" : (reduction == 1 ? "mean" : "sum");
-}
-
 bool IsHalfWidth(aclDataType dtype) { return dtype == ACL_FLOAT16 || dtype == ACL_BF16; }
 
 // Bound of a gradient element against the fp64 reference rounded once. none/sum compute one product g * w in

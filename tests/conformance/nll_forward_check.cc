@@ -20,10 +20,6 @@ namespace {
 
 constexpr aclnnStatus kParamInvalid = 161002;
 
-const char* ReductionName(int64_t reduction) {
-  return reduction == 0 ? "none" : (reduction == 1 ? "mean" : "sum");
-}
-
 // The bounds. Every loss -(w * x) is exact in double on every side, so reduction none is one rounding of the
 // same value: bit-identical (0 ulps) to the reference and to PyTorch. Mean and sum differ only in how the
 // exact losses (and weights) are added in double; to first order a sum of n terms in any order is within
