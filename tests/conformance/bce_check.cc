@@ -9,6 +9,7 @@
 #include "aclnnop/aclnn_binary_cross_entropy_backward.h"
 #include "bce_reference.h"
 #include "conformance_text.h"
+#include "launch_report.h"
 #include "torch_reference.h"
 #include "ulp_compare.h"
 
@@ -100,16 +101,12 @@ std::string CheckBceCase(const BceCase& c, aclrtStream stream, ConformanceStats*
   const aclnnStatus phase1 = aclnnBinaryCrossEntropyBackwardGetWorkspaceSize(
       grad->get(), self->get(), target->get(), c.has_weight ? weight->get() : nullptr, c.reduction, out->get(),
       &workspace_size, &executor);
-  if (phase1 != 0) {
-    return "phase 1 returned " + std::to_string(phase1) + ": " + TakeErrorMessage() + "\n";
-  }
-  if (workspace_size != 0 || executor == nullptr) {
-    return "phase 1 gave workspace " + std::to_string(workspace_size) + " and executor " +
-           (executor == nullptr ? "NULL" : "non-NULL") + "\n";
+  if (std::string problem = Phase1Problem(phase1, workspace_size, executor); !problem.empty()) {
+    return problem;
   }
   const aclnnStatus phase2 = aclnnBinaryCrossEntropyBackward(nullptr, 0, executor, stream);
   if (phase2 != 0) {
-    return "phase 2 returned " + std::to_string(phase2) + ": " + TakeErrorMessage() + "\n";
+    return Phase2Problem(phase2);
   }
   const aclError sync = aclrtSynchronizeStream(stream);
   if (sync != ACL_SUCCESS) {

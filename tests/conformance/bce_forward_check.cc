@@ -11,6 +11,7 @@
 #include "aclnnop/aclnn_binary_cross_entropy.h"
 #include "bce_forward_reference.h"
 #include "conformance_text.h"
+#include "launch_report.h"
 #include "reduced_compare.h"
 #include "test_numeric.h"
 #include "torch_reference.h"
@@ -127,16 +128,12 @@ std::string CheckBceForwardCase(const BceForwardCase& c, aclrtStream stream, Con
   const aclnnStatus phase1 = aclnnBinaryCrossEntropyGetWorkspaceSize(
       self->get(), target->get(), base.has_weight ? weight->get() : nullptr, base.reduction, out->get(),
       &workspace_size, &executor);
-  if (phase1 != 0) {
-    return "phase 1 returned " + std::to_string(phase1) + ": " + TakeErrorMessage() + "\n";
-  }
-  if (workspace_size != 0 || executor == nullptr) {
-    return "phase 1 gave workspace " + std::to_string(workspace_size) + " and executor " +
-           (executor == nullptr ? "NULL" : "non-NULL") + "\n";
+  if (std::string problem = Phase1Problem(phase1, workspace_size, executor); !problem.empty()) {
+    return problem;
   }
   const aclnnStatus phase2 = aclnnBinaryCrossEntropy(nullptr, 0, executor, stream);
   if (phase2 != 0) {
-    return "phase 2 returned " + std::to_string(phase2) + ": " + TakeErrorMessage() + "\n";
+    return Phase2Problem(phase2);
   }
   const aclError sync = aclrtSynchronizeStream(stream);
   const std::string message = TakeErrorMessage();

@@ -9,6 +9,7 @@
 #include "acl_environment.h"
 #include "aclnnop/aclnn_nll_loss_backward.h"
 #include "conformance_text.h"
+#include "launch_report.h"
 #include "nll_reference.h"
 #include "torch_reference.h"
 #include "ulp_compare.h"
@@ -132,16 +133,12 @@ std::string CheckNllCase(const NllCase& c, aclrtStream stream, ConformanceStats*
   const aclnnStatus phase1 = aclnnNLLLossBackwardGetWorkspaceSize(
       grad->get(), self->get(), target->get(), weight->get(), c.reduction, c.ignore_index, total_weight->get(),
       out->get(), &workspace_size, &executor);
-  if (phase1 != 0) {
-    return "phase 1 returned " + std::to_string(phase1) + ": " + TakeErrorMessage() + "\n";
-  }
-  if (workspace_size != 0 || executor == nullptr) {
-    return "phase 1 gave workspace " + std::to_string(workspace_size) + " and executor " +
-           (executor == nullptr ? "NULL" : "non-NULL") + "\n";
+  if (std::string problem = Phase1Problem(phase1, workspace_size, executor); !problem.empty()) {
+    return problem;
   }
   const aclnnStatus phase2 = aclnnNLLLossBackward(nullptr, 0, executor, stream);
   if (phase2 != 0) {
-    return "phase 2 returned " + std::to_string(phase2) + ": " + TakeErrorMessage() + "\n";
+    return Phase2Problem(phase2);
   }
   const aclError sync = aclrtSynchronizeStream(stream);
   const std::string message = TakeErrorMessage();

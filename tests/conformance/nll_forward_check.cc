@@ -9,6 +9,7 @@
 #include "acl_environment.h"
 #include "aclnnop/aclnn_nll_loss.h"
 #include "conformance_text.h"
+#include "launch_report.h"
 #include "nll_forward_reference.h"
 #include "reduced_compare.h"
 #include "test_numeric.h"
@@ -173,16 +174,12 @@ std::string CheckNllForwardCase(const NllForwardCase& c, aclrtStream stream, Con
                ? ""
                : "a rejected call changed an output\n";
   }
-  if (phase1 != 0) {
-    return "phase 1 returned " + std::to_string(phase1) + ": " + TakeErrorMessage() + "\n";
-  }
-  if (workspace_size != 0 || executor == nullptr) {
-    return "phase 1 gave workspace " + std::to_string(workspace_size) + " and executor " +
-           (executor == nullptr ? "NULL" : "non-NULL") + "\n";
+  if (std::string problem = Phase1Problem(phase1, workspace_size, executor); !problem.empty()) {
+    return problem;
   }
   const aclnnStatus phase2 = aclnnNLLLoss(nullptr, 0, executor, stream);
   if (phase2 != 0) {
-    return "phase 2 returned " + std::to_string(phase2) + ": " + TakeErrorMessage() + "\n";
+    return Phase2Problem(phase2);
   }
   const aclError sync = aclrtSynchronizeStream(stream);
   const std::string message = TakeErrorMessage();
