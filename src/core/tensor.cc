@@ -2,6 +2,11 @@
 
 #include <limits>
 
+aclDataType aclTensor::dtype() const {
+  const bool fits = dtype_value >= openaclnn::kMinEnumValue && dtype_value <= openaclnn::kMaxEnumValue;
+  return fits ? static_cast<aclDataType>(dtype_value) : ACL_DT_UNDEFINED;
+}
+
 int64_t aclTensor::numel() const {
   int64_t count = 1;
   for (int64_t dim : view_dims) {

@@ -13,15 +13,15 @@ struct aclTensor {
   std::vector<int64_t> strides;  // In elements, one per view dimension.
   std::vector<int64_t> storage_dims;
   int64_t offset = 0;  // In elements, from data.
-  // A C caller may pass any int as the data type or format, but a C++ aclDataType or aclFormat can only hold
-  // the values of the smallest bit-field covering its enumerators ([-64, 63] for both). The caller's ints are
-  // kept (what aclGetDataType / aclGetFormat return; formats are only compared); dtype is the enum the
-  // operators switch on, UNDEFINED (supported by none) for a value outside that range.
-  aclDataType dtype = ACL_DT_UNDEFINED;
+  // The caller's ints, as given (what aclGetDataType / aclGetFormat return): a C caller may pass any int as the
+  // data type or format. Formats are only compared; the operators switch on dtype().
   int32_t dtype_value = ACL_DT_UNDEFINED;
   int32_t format = ACL_FORMAT_ND;
   void* data = nullptr;
 
+  // The data type as an enum. A C++ aclDataType can only hold the values of the smallest bit-field covering its
+  // enumerators ([-64, 63]); a value outside that range reads as UNDEFINED, which no operator supports.
+  aclDataType dtype() const;
   int64_t rank() const { return static_cast<int64_t>(view_dims.size()); }
   // Saturates at INT64_MAX instead of overflowing; phase 1 rejects such tensors before any use.
   int64_t numel() const;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -43,7 +44,7 @@ Status CheckAddressableLayout(std::string_view api, std::string_view arg, const 
   int64_t extent_bytes = 0;
   uintptr_t end_address = 0;
   if (__builtin_add_overflow(last_element, 1, &element_count) ||
-      __builtin_mul_overflow(element_count, DataTypeSize(tensor.dtype), &extent_bytes) ||
+      __builtin_mul_overflow(element_count, DataTypeSize(tensor.dtype()), &extent_bytes) ||
       __builtin_add_overflow(reinterpret_cast<uintptr_t>(tensor.data), static_cast<uintptr_t>(extent_bytes),
                              &end_address)) {
     return Status(ACLNN_ERR_PARAM_INVALID,
@@ -54,13 +55,20 @@ Status CheckAddressableLayout(std::string_view api, std::string_view arg, const 
 }
 
 Status CheckElementCount(std::string_view api, std::string_view arg, const aclTensor& tensor) {
-  int64_t count = 1;
-  for (int64_t d = 0; d < tensor.rank(); ++d) {
-    if (__builtin_mul_overflow(count, tensor.view_dims[d], &count)) {
-      return Status(ACLNN_ERR_PARAM_INVALID,
-                    msg::InvalidArgument(api, arg, "an element count (product of the dims) within int64",
-                                         "shape " + msg::ShapeText(tensor.view_dims.data(), tensor.rank())));
-    }
+  // numel() saturates at INT64_MAX where the product overflows (a count of exactly INT64_MAX could not be
+  // iterated either).
+  if (tensor.numel() == std::numeric_limits<int64_t>::max()) {
+    return Status(ACLNN_ERR_PARAM_INVALID,
+                  msg::InvalidArgument(api, arg, "an element count (product of the dims) within int64",
+                                       "shape " + msg::ShapeText(tensor.view_dims.data(), tensor.rank())));
+  }
+  return Status::Ok();
+}
+
+Status CheckSameFormat(std::string_view api, std::string_view arg, const aclTensor& tensor, std::string_view other_arg,
+                       const aclTensor& other) {
+  if (tensor.format != other.format) {
+    return Status(ACLNN_ERR_PARAM_INVALID, msg::FormatMismatch(api, arg, tensor.format, other_arg, other.format));
   }
   return Status::Ok();
 }
@@ -131,7 +139,7 @@ Status VerifyTensorsInLiveMemory(std::string_view api, std::initializer_list<Ten
       overflow |= __builtin_mul_overflow(tensor.view_dims[d] - 1, tensor.strides[d], &span);
       overflow |= __builtin_add_overflow(last, span, &last);
     }
-    const int64_t element_bytes = DataTypeSize(tensor.dtype);
+    const int64_t element_bytes = DataTypeSize(tensor.dtype());
     int64_t offset_bytes = 0;
     int64_t extent_bytes = 0;
     overflow |= __builtin_mul_overflow(tensor.offset, element_bytes, &offset_bytes);

@@ -24,6 +24,11 @@ Status CheckAddressableLayout(std::string_view api, std::string_view arg, const 
 // wrap. 161002 otherwise. Call only for non-empty tensors.
 Status CheckElementCount(std::string_view api, std::string_view arg, const aclTensor& tensor);
 
+// `tensor` has the storage format of `other` (161002 naming `arg` otherwise); formats are compared as the caller's
+// ints, so values outside aclFormat's enumerators compare too.
+Status CheckSameFormat(std::string_view api, std::string_view arg, const aclTensor& tensor, std::string_view other_arg,
+                       const aclTensor& other);
+
 // An output written element by element must not reach one element twice: no zero stride on a dimension of
 // size > 1, and no interleaving (sorted by stride, each stride clears the extent of the smaller ones).
 Status CheckNoSelfOverlap(std::string_view api, std::string_view arg, const aclTensor& tensor);

@@ -109,8 +109,6 @@ Status CreateTensor(const int64_t* view_dims, uint64_t view_rank, int32_t dtype,
     }
   }
   created->offset = offset;
-  const bool dtype_fits = dtype >= kMinEnumValue && dtype <= kMaxEnumValue;
-  created->dtype = dtype_fits ? static_cast<aclDataType>(dtype) : ACL_DT_UNDEFINED;
   created->dtype_value = dtype;
   created->format = format;
   created->data = data;

@@ -11,7 +11,7 @@ namespace openaclnn {
 // The view aliases the tensor's dims and strides: use it before the tensor can be destroyed (in phase 1).
 inline iter::OperandView OperandOf(const aclTensor& tensor) {
   iter::OperandView view;
-  view.element_bytes = DataTypeSize(tensor.dtype);
+  view.element_bytes = DataTypeSize(tensor.dtype());
   view.base = static_cast<char*>(tensor.data) + tensor.offset * view.element_bytes;
   view.rank = tensor.rank();
   view.dims = tensor.view_dims.data();

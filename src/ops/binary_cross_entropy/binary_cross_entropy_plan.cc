@@ -84,10 +84,10 @@ Prepared PlanBce(const BceArgs& args) {
     return {Status::Ok(), nullptr};
   }
   BceKernelParams params{};
-  params.self_dtype = self.dtype;
-  params.target_dtype = args.target->dtype;
-  params.weight_dtype = args.weight != nullptr ? args.weight->dtype : ACL_DT_UNDEFINED;
-  params.out_dtype = args.out->dtype;
+  params.self_dtype = self.dtype();
+  params.target_dtype = args.target->dtype();
+  params.weight_dtype = args.weight != nullptr ? args.weight->dtype() : ACL_DT_UNDEFINED;
+  params.out_dtype = args.out->dtype();
   const bool mean = args.reduction == static_cast<int64_t>(Reduction::kMean);
 
   if (reduced) {

@@ -42,15 +42,8 @@ Status CheckRank(const aclTensor& tensor, std::string_view arg) {
 }
 
 Status CheckDtype(const aclTensor& tensor, std::string_view arg) {
-  if (!IsLossFloatType(tensor.dtype)) {
-    return Status(ACLNN_ERR_PARAM_INVALID, msg::UnsupportedDtype(kPhase1Api, arg, tensor.dtype, kFloatTypes));
-  }
-  return Status::Ok();
-}
-
-Status CheckSameFormat(const aclTensor& tensor, std::string_view arg, const aclTensor& self) {
-  if (tensor.format != self.format) {
-    return Status(ACLNN_ERR_PARAM_INVALID, msg::FormatMismatch(kPhase1Api, arg, tensor.format, "self", self.format));
+  if (!IsLossFloatType(tensor.dtype())) {
+    return Status(ACLNN_ERR_PARAM_INVALID, msg::UnsupportedDtype(kPhase1Api, arg, tensor.dtype(), kFloatTypes));
   }
   return Status::Ok();
 }
@@ -126,9 +119,9 @@ Status ValidateBce(const BceArgs& a) {
   }
   OPENACLNN_RETURN_IF_ERROR(CheckRank(*a.out, "out"));
   OPENACLNN_RETURN_IF_ERROR(CheckDtypes(a));
-  OPENACLNN_RETURN_IF_ERROR(CheckSameFormat(*a.target, "target", *a.self));
+  OPENACLNN_RETURN_IF_ERROR(CheckSameFormat(kPhase1Api, "target", *a.target, "self", *a.self));
   if (a.weight != nullptr) {
-    OPENACLNN_RETURN_IF_ERROR(CheckSameFormat(*a.weight, "weight", *a.self));
+    OPENACLNN_RETURN_IF_ERROR(CheckSameFormat(kPhase1Api, "weight", *a.weight, "self", *a.self));
   }
   OPENACLNN_RETURN_IF_ERROR(CheckBroadcastsToSelf(*a.target, "target", *a.self));
   if (a.weight != nullptr) {

@@ -60,21 +60,21 @@ Prepared PlanBceBackward(const BceBackwardArgs& args) {
   builder.AddOperand(OperandOf(*args.target));       // kTargetOperand
   builder.AddOperand(OperandOf(*args.grad_output));  // kGradOperand
   BceKernelParams params{};
-  params.dtype[kOutOperand] = args.out->dtype;
-  params.dtype[kSelfOperand] = self.dtype;
-  params.dtype[kTargetOperand] = args.target->dtype;
-  params.dtype[kGradOperand] = args.grad_output->dtype;
+  params.dtype[kOutOperand] = args.out->dtype();
+  params.dtype[kSelfOperand] = self.dtype();
+  params.dtype[kTargetOperand] = args.target->dtype();
+  params.dtype[kGradOperand] = args.grad_output->dtype();
   params.dtype[kWeightOperand] = ACL_DT_UNDEFINED;
   params.has_weight = args.weight != nullptr;
   if (params.has_weight) {
     builder.AddOperand(OperandOf(*args.weight));  // kWeightOperand
-    params.dtype[kWeightOperand] = args.weight->dtype;
+    params.dtype[kWeightOperand] = args.weight->dtype();
   }
   const iter::LoopPlan plan = builder.Build(iter::DimPolicy::kReorderAndCoalesce);
   params.mean = args.reduction == static_cast<int64_t>(Reduction::kMean);
   // The reciprocal once, in float (DECISIONS 6); numel(self) > 2^24 is itself rounded to float first.
   params.mean_scale = 1.0f / static_cast<float>(plan.numel);
-  params.streaming_stores = cpu::UseStreamingStores(plan.numel * DataTypeSize(args.out->dtype));
+  params.streaming_stores = cpu::UseStreamingStores(plan.numel * DataTypeSize(args.out->dtype()));
   return {Status::Ok(), std::make_shared<BceBackwardLaunch>(plan, ChooseBceBlockKernel(params), params)};
 }
 

@@ -55,8 +55,8 @@ Status CheckRanks(const BceBackwardArgs& a) {
 }
 
 Status CheckDtype(const aclTensor& tensor, std::string_view arg) {
-  if (!IsLossFloatType(tensor.dtype)) {
-    return Status(ACLNN_ERR_PARAM_INVALID, msg::UnsupportedDtype(kPhase1Api, arg, tensor.dtype, kFloatTypes));
+  if (!IsLossFloatType(tensor.dtype())) {
+    return Status(ACLNN_ERR_PARAM_INVALID, msg::UnsupportedDtype(kPhase1Api, arg, tensor.dtype(), kFloatTypes));
   }
   return Status::Ok();
 }
@@ -73,18 +73,11 @@ Status CheckDtypes(const BceBackwardArgs& a) {
   return Status::Ok();
 }
 
-Status CheckSameFormat(const aclTensor& tensor, std::string_view arg, const aclTensor& self) {
-  if (tensor.format != self.format) {
-    return Status(ACLNN_ERR_PARAM_INVALID, msg::FormatMismatch(kPhase1Api, arg, tensor.format, "self", self.format));
-  }
-  return Status::Ok();
-}
-
 // gradOutput and out formats are not compared, as in CANN.
 Status CheckFormats(const BceBackwardArgs& a) {
-  OPENACLNN_RETURN_IF_ERROR(CheckSameFormat(*a.target, "target", *a.self));
+  OPENACLNN_RETURN_IF_ERROR(CheckSameFormat(kPhase1Api, "target", *a.target, "self", *a.self));
   if (a.weight != nullptr) {
-    OPENACLNN_RETURN_IF_ERROR(CheckSameFormat(*a.weight, "weightOptional", *a.self));
+    OPENACLNN_RETURN_IF_ERROR(CheckSameFormat(kPhase1Api, "weightOptional", *a.weight, "self", *a.self));
   }
   return Status::Ok();
 }

@@ -144,8 +144,8 @@ Prepared PlanNllLoss(const NllLossArgs& args) {
   ReducedOutput out{};
   ReducedOutput total_weight{};
   if (reduced) {
-    out = {OperandOf(*args.out).base, args.out->dtype};
-    total_weight = {OperandOf(*args.total_weight_out).base, args.total_weight_out->dtype};
+    out = {OperandOf(*args.out).base, args.out->dtype()};
+    total_weight = {OperandOf(*args.total_weight_out).base, args.total_weight_out->dtype()};
   }
   NllRowParams params{};
   params.classes = self.view_dims[self.rank() - 1];
@@ -159,9 +159,9 @@ Prepared PlanNllLoss(const NllLossArgs& args) {
   NllNoneKernel none_kernel = nullptr;
   NllSumKernel sum_kernel = nullptr;
   if (reduced) {
-    sum_kernel = SelectNllSumKernel(args.target->dtype, self.dtype);
+    sum_kernel = SelectNllSumKernel(args.target->dtype(), self.dtype());
   } else {
-    none_kernel = SelectNllNoneKernel(args.target->dtype, self.dtype, args.out->dtype);
+    none_kernel = SelectNllNoneKernel(args.target->dtype(), self.dtype(), args.out->dtype());
   }
   if (sum_kernel == nullptr && none_kernel == nullptr) {
     return {NoKernel(), nullptr};
@@ -169,7 +169,7 @@ Prepared PlanNllLoss(const NllLossArgs& args) {
 
   // A 1-D self is one row.
   const int64_t rows = self.rank() == 2 ? self.view_dims[0] : 1;
-  const int64_t element_bytes = DataTypeSize(self.dtype);
+  const int64_t element_bytes = DataTypeSize(self.dtype());
   params.class_stride = self.strides.back() * element_bytes;
   params.weight = OperandOf(*args.weight).base;
   params.weight_stride = args.weight->strides[0] * element_bytes;

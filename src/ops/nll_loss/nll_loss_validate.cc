@@ -30,32 +30,32 @@ Status CheckNotNull(const void* pointer, std::string_view arg) {
 }
 
 Status CheckCastableFromSelf(const aclTensor& tensor, std::string_view arg, const aclTensor& self) {
-  if (!CanCast(self.dtype, tensor.dtype)) {
-    return Invalid(arg, std::string("a data type that ") + DataTypeName(self.dtype) + " (self) can be cast to",
-                   std::string("data type ") + DataTypeName(tensor.dtype));
+  if (!CanCast(self.dtype(), tensor.dtype())) {
+    return Invalid(arg, std::string("a data type that ") + DataTypeName(self.dtype()) + " (self) can be cast to",
+                   std::string("data type ") + DataTypeName(tensor.dtype()));
   }
   return Status::Ok();
 }
 
 Status CheckFloatOutput(const aclTensor& tensor, std::string_view arg) {
-  if (!IsLossFloatType(tensor.dtype)) {
-    return Status(ACLNN_ERR_PARAM_INVALID, msg::UnsupportedDtype(kPhase1Api, arg, tensor.dtype, kFloatTypes));
+  if (!IsLossFloatType(tensor.dtype())) {
+    return Status(ACLNN_ERR_PARAM_INVALID, msg::UnsupportedDtype(kPhase1Api, arg, tensor.dtype(), kFloatTypes));
   }
   return Status::Ok();
 }
 
 // CANN's order: weight like self, out and totalWeightOut castable from self, self's list, target's list.
 Status CheckDtypes(const NllLossArgs& a) {
-  if (a.weight->dtype != a.self->dtype) {
+  if (a.weight->dtype() != a.self->dtype()) {
     return Status(ACLNN_ERR_PARAM_INVALID,
-                  msg::DtypeMismatch(kPhase1Api, "weight", a.weight->dtype, "self", a.self->dtype));
+                  msg::DtypeMismatch(kPhase1Api, "weight", a.weight->dtype(), "self", a.self->dtype()));
   }
   OPENACLNN_RETURN_IF_ERROR(CheckCastableFromSelf(*a.out, "out", *a.self));
   OPENACLNN_RETURN_IF_ERROR(CheckCastableFromSelf(*a.total_weight_out, "totalWeightOut", *a.self));
-  if (!IsLossFloatType(a.self->dtype)) {
-    return Status(ACLNN_ERR_PARAM_INVALID, msg::UnsupportedDtype(kPhase1Api, "self", a.self->dtype, kFloatTypes));
+  if (!IsLossFloatType(a.self->dtype())) {
+    return Status(ACLNN_ERR_PARAM_INVALID, msg::UnsupportedDtype(kPhase1Api, "self", a.self->dtype(), kFloatTypes));
   }
-  const aclDataType target = a.target->dtype;
+  const aclDataType target = a.target->dtype();
   if (target != ACL_INT64 && target != ACL_UINT8 && target != ACL_INT32) {
     return Status(ACLNN_ERR_PARAM_INVALID, msg::UnsupportedDtype(kPhase1Api, "target", target, "INT64, UINT8, INT32"));
   }

@@ -78,7 +78,7 @@ Prepared PlanNllLossBackward(const NllLossBackwardArgs& args) {
   if (self.empty()) {
     return {Status::Ok(), nullptr};
   }
-  NllBlockKernel kernel = ChooseNllBlockKernel(args.target->dtype, self.dtype, args.out->dtype);
+  NllBlockKernel kernel = ChooseNllBlockKernel(args.target->dtype(), self.dtype(), args.out->dtype());
   if (kernel == nullptr) {
     return {Status(ACLNN_ERR_INNER_FIND_KERNEL_ERROR,
                    msg::RuntimeError(kPhase1Api, "no kernel for the validated data types (internal error).")),
@@ -105,11 +105,11 @@ Prepared PlanNllLossBackward(const NllLossBackwardArgs& args) {
   params.classes = classes;
   params.ignore_index = args.ignore_index;
   params.mean = args.reduction == static_cast<int64_t>(Reduction::kMean);
-  const int64_t out_bytes = DataTypeSize(args.out->dtype);
+  const int64_t out_bytes = DataTypeSize(args.out->dtype());
   params.streaming_stores = cpu::UseStreamingStores(rows * classes * out_bytes);
   // totalWeight is only read (and only validated as addressable) for mean.
   const char* total_weight = params.mean ? OperandOf(*args.total_weight).base : nullptr;
-  return {Status::Ok(), std::make_shared<NllLossBackwardLaunch>(plan, kernel, params, self.dtype, total_weight,
+  return {Status::Ok(), std::make_shared<NllLossBackwardLaunch>(plan, kernel, params, self.dtype(), total_weight,
                                                                        out_bytes, args.target->rank() == 0)};
 }
 

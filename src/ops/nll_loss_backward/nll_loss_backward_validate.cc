@@ -28,8 +28,8 @@ Status CheckNotNull(const void* pointer, std::string_view arg) {
 }
 
 Status CheckSameDtype(const aclTensor& tensor, std::string_view arg, const aclTensor& self) {
-  if (tensor.dtype != self.dtype) {
-    return Status(ACLNN_ERR_PARAM_INVALID, msg::DtypeMismatch(kPhase1Api, arg, tensor.dtype, "self", self.dtype));
+  if (tensor.dtype() != self.dtype()) {
+    return Status(ACLNN_ERR_PARAM_INVALID, msg::DtypeMismatch(kPhase1Api, arg, tensor.dtype(), "self", self.dtype()));
   }
   return Status::Ok();
 }
@@ -38,22 +38,22 @@ Status CheckDtypes(const NllLossBackwardArgs& a) {
   OPENACLNN_RETURN_IF_ERROR(CheckSameDtype(*a.weight, "weight", *a.self));
   OPENACLNN_RETURN_IF_ERROR(CheckSameDtype(*a.grad_output, "gradOutput", *a.self));
   OPENACLNN_RETURN_IF_ERROR(CheckSameDtype(*a.total_weight, "totalWeight", *a.self));
-  if (!CanCast(a.self->dtype, a.out->dtype)) {
-    return Invalid("out", std::string("a data type that ") + DataTypeName(a.self->dtype) + " (self) can be cast to",
-                   std::string("data type ") + DataTypeName(a.out->dtype));
+  if (!CanCast(a.self->dtype(), a.out->dtype())) {
+    return Invalid("out", std::string("a data type that ") + DataTypeName(a.self->dtype()) + " (self) can be cast to",
+                   std::string("data type ") + DataTypeName(a.out->dtype()));
   }
-  if (!IsLossFloatType(a.self->dtype)) {
+  if (!IsLossFloatType(a.self->dtype())) {
     return Status(ACLNN_ERR_PARAM_INVALID,
-                  msg::UnsupportedDtype(kPhase1Api, "self", a.self->dtype, "FLOAT, FLOAT16, BFLOAT16"));
+                  msg::UnsupportedDtype(kPhase1Api, "self", a.self->dtype(), "FLOAT, FLOAT16, BFLOAT16"));
   }
-  const aclDataType target = a.target->dtype;
+  const aclDataType target = a.target->dtype();
   if (target != ACL_INT64 && target != ACL_UINT8 && target != ACL_INT32) {
     return Status(ACLNN_ERR_PARAM_INVALID, msg::UnsupportedDtype(kPhase1Api, "target", target, "INT64, UINT8, INT32"));
   }
   // CANN accepts any castable out type; we compute the three float types (docs/nll_loss_backward.md).
-  if (!IsLossFloatType(a.out->dtype)) {
+  if (!IsLossFloatType(a.out->dtype())) {
     return Status(ACLNN_ERR_PARAM_INVALID,
-                  msg::UnsupportedDtype(kPhase1Api, "out", a.out->dtype, "FLOAT, FLOAT16, BFLOAT16"));
+                  msg::UnsupportedDtype(kPhase1Api, "out", a.out->dtype(), "FLOAT, FLOAT16, BFLOAT16"));
   }
   return Status::Ok();
 }
