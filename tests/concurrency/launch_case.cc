@@ -58,6 +58,15 @@ std::string DimsText(const std::vector<int64_t>& dims) {
   return text.str();
 }
 
+// A BCE self of rank 1 to 3, each dimension 1 to 9.
+std::vector<int64_t> DrawBceDims(std::mt19937_64& rng) {
+  std::vector<int64_t> dims(static_cast<size_t>(Draw(rng, 1, 3)));
+  for (int64_t& dim : dims) {
+    dim = Draw(rng, 1, 9);
+  }
+  return dims;
+}
+
 }  // namespace
 
 LaunchCase::LaunchCase(uint64_t seed) : op_(static_cast<LaunchOperator>(seed % 4)) {
@@ -100,11 +109,7 @@ void LaunchCase::MakeNllBackward(std::mt19937_64& rng, aclDataType dtype, std::o
 }
 
 void LaunchCase::MakeBceBackward(std::mt19937_64& rng, aclDataType dtype, std::ostringstream& name) {
-  const int64_t rank = Draw(rng, 1, 3);
-  std::vector<int64_t> dims(static_cast<size_t>(rank));
-  for (int64_t& dim : dims) {
-    dim = Draw(rng, 1, 9);
-  }
+  const std::vector<int64_t> dims = DrawBceDims(rng);
   has_weight_ = Draw(rng, 0, 2) != 0;
   const std::vector<int64_t> grad_dims = reduction_ == 0 ? dims : std::vector<int64_t>{};
   tensors_.push_back(std::make_unique<DeviceTensor>(grad_dims, dtype));
@@ -149,14 +154,10 @@ void LaunchCase::MakeNllForward(std::mt19937_64& rng, aclDataType dtype, std::os
 }
 
 void LaunchCase::MakeBceForward(std::mt19937_64& rng, aclDataType dtype, std::ostringstream& name) {
-  const int64_t rank = Draw(rng, 1, 3);
-  std::vector<int64_t> dims(static_cast<size_t>(rank));
-  for (int64_t& dim : dims) {
-    dim = Draw(rng, 1, 9);
-  }
+  const std::vector<int64_t> dims = DrawBceDims(rng);
   has_weight_ = Draw(rng, 0, 2) != 0;
   const aclDataType out_dtype = kFloatTypes[Draw(rng, 0, 2)];
-  const bool transposed_out = rank >= 2 && Draw(rng, 0, 2) == 0;
+  const bool transposed_out = dims.size() >= 2 && Draw(rng, 0, 2) == 0;
   tensors_.push_back(std::make_unique<DeviceTensor>(dims, dtype));
   tensors_.push_back(std::make_unique<DeviceTensor>(dims, dtype));
   tensors_.push_back(has_weight_ ? std::make_unique<DeviceTensor>(std::vector<int64_t>{dims.back()}, dtype)

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "case_rng.h"
+#include "conformance_text.h"
 #include "test_numeric.h"
 #include "value_draw.h"
 
@@ -161,9 +162,8 @@ BceCase MakeBceCase(uint64_t seed, int64_t index, CaseScale scale) {
 }
 
 std::string DescribeBceCase(const BceCase& c, bool with_values) {
-  static const char* const kReductions[] = {"none", "mean", "sum"};
   std::string text = "aclnnBinaryCrossEntropyBackward reduction " + std::to_string(c.reduction) + " (" +
-                     kReductions[c.reduction] + ")" + (c.has_weight ? "" : ", no weight") + "\n";
+                     ReductionName(c.reduction) + ")" + (c.has_weight ? "" : ", no weight") + "\n";
   text += "  " + DescribeTensor("gradOutput", c.grad_output, with_values) + "\n";
   text += "  " + DescribeTensor("self", c.self, with_values) + "\n";
   text += "  " + DescribeTensor("target", c.target, with_values) + "\n";

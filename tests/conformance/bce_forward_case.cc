@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "case_rng.h"
+#include "conformance_text.h"
 
 namespace openaclnn::test {
 namespace {
@@ -27,10 +28,9 @@ BceForwardCase MakeBceForwardCase(uint64_t seed, int64_t index, CaseScale scale)
 }
 
 std::string DescribeBceForwardCase(const BceForwardCase& c, bool with_values) {
-  static const char* const kReductions[] = {"none", "mean", "sum"};
   const BceCase& base = c.base;
   std::string text = "aclnnBinaryCrossEntropy reduction " + std::to_string(base.reduction) + " (" +
-                     kReductions[base.reduction] + ")" + (base.has_weight ? "" : ", no weight") + "\n";
+                     ReductionName(base.reduction) + ")" + (base.has_weight ? "" : ", no weight") + "\n";
   text += "  " + DescribeTensor("self", base.self, with_values) + "\n";
   text += "  " + DescribeTensor("target", base.target, with_values) + "\n";
   if (base.has_weight) {

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "case_rng.h"
+#include "conformance_text.h"
 #include "test_numeric.h"
 #include "value_draw.h"
 
@@ -193,9 +194,8 @@ NllCase MakeNllCase(uint64_t seed, int64_t index, CaseScale scale) {
 }
 
 std::string DescribeNllCase(const NllCase& c, bool with_values) {
-  static const char* const kReductions[] = {"none", "mean", "sum"};
   std::string text = "aclnnNLLLossBackward reduction " + std::to_string(c.reduction) + " (" +
-                     kReductions[c.reduction] + "), ignoreIndex " + std::to_string(c.ignore_index) +
+                     ReductionName(c.reduction) + "), ignoreIndex " + std::to_string(c.ignore_index) +
                      (c.torch_without_weight ? ", PyTorch without weight" : "") + "\n";
   text += "  " + DescribeTensor("gradOutput", c.grad_output, with_values) + "\n";
   text += "  " + DescribeTensor("self", c.self, false) + "\n";
@@ -204,6 +204,27 @@ std::string DescribeNllCase(const NllCase& c, bool with_values) {
   text += "  " + DescribeTensor("totalWeight", c.total_weight, with_values) + "\n";
   text += "  " + DescribeTensor("out", c.out, false) + "\n";
   return text;
+}
+
+int64_t CountedClass(const NllCase& c, int64_t row, NllTargetTally* tally) {
+  const auto target = static_cast<int64_t>(c.target.values[static_cast<size_t>(row)]);
+  if (target == c.ignore_index) {
+    ++tally->ignored_rows;
+    return -1;
+  }
+  if (target < 0 || target >= NllClasses(c)) {
+    if (tally->first_bad_row < 0) {
+      tally->first_bad_row = row;
+      tally->first_bad_target = target;
+    }
+    return -1;
+  }
+  return target;
+}
+
+std::string BadTargetText(const NllCase& c, const NllTargetTally& tally) {
+  const std::string name = c.target.dims.empty() ? "target" : "target[" + std::to_string(tally.first_bad_row) + "]";
+  return name + " = " + std::to_string(tally.first_bad_target);
 }
 
 }  // namespace openaclnn::test

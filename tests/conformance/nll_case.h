@@ -33,6 +33,20 @@ int64_t NllClasses(const NllCase& c);
 
 std::string DescribeNllCase(const NllCase& c, bool with_values);
 
+// How a case's targets are used (DECISIONS 8), as both references tally them row by row.
+struct NllTargetTally {
+  int64_t ignored_rows = 0;
+  int64_t first_bad_row = -1;  // First row whose target is outside [0, C) and not ignoreIndex.
+  int64_t first_bad_target = 0;
+};
+
+// The class row `row` counts for, or -1 when its target is ignoreIndex or outside [0, C) (noted in `tally`).
+int64_t CountedClass(const NllCase& c, int64_t row, NllTargetTally* tally);
+
+// How the library's report names the first bad target: "target[row] = value", or "target = value" for the 0-D
+// target of a 1-D self.
+std::string BadTargetText(const NllCase& c, const NllTargetTally& tally);
+
 }  // namespace openaclnn::test
 
 #endif  // OPENACLNN_TESTS_CONFORMANCE_NLL_CASE_H_

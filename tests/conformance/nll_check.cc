@@ -38,7 +38,7 @@ int64_t TorchBound(const NllCase& c, NllOracle oracle) {
 }
 
 NllOracle OracleOf(const NllCase& c, const NllExpected& expected) {
-  if (expected.first_bad_row >= 0) {
+  if (expected.targets.first_bad_row >= 0) {
     return NllOracle::kLibraryOnly;
   }
   const bool torch_type = c.self.dtype == ACL_FLOAT || c.self.dtype == ACL_BF16;
@@ -79,7 +79,7 @@ void CountFeatures(const NllCase& c, const NllExpected& expected, NllOracle orac
   if (c.self.dims.size() == 1) {
     stats->Count("1-D self");
   }
-  if (expected.ignored_rows > 0) {
+  if (expected.targets.ignored_rows > 0) {
     stats->Count("ignoreIndex hits");
   }
   if (c.ignore_index < 0 || c.ignore_index >= NllClasses(c)) {
@@ -143,11 +143,8 @@ std::string CheckNllCase(const NllCase& c, aclrtStream stream, ConformanceStats*
   const aclError sync = aclrtSynchronizeStream(stream);
   const std::string message = TakeErrorMessage();
   std::string report;
-  if (expected.first_bad_row >= 0) {
-    // A 1-D self has a 0-D target, which the message names without an index.
-    const std::string target_name =
-        c.target.dims.empty() ? "target" : "target[" + std::to_string(expected.first_bad_row) + "]";
-    const std::string wanted = target_name + " = " + std::to_string(expected.first_bad_target);
+  if (expected.targets.first_bad_row >= 0) {
+    const std::string wanted = BadTargetText(c, expected.targets);
     if (sync == ACL_SUCCESS || message.find("aclnnNLLLossBackward") == std::string::npos ||
         message.find(wanted) == std::string::npos) {
       report += "an out-of-range target must fail the synchronisation naming '" + wanted + "': got " +

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "case_rng.h"
+#include "conformance_text.h"
 #include "value_draw.h"
 
 namespace openaclnn::test {
@@ -61,10 +62,9 @@ NllForwardCase MakeNllForwardCase(uint64_t seed, int64_t index, CaseScale scale)
 }
 
 std::string DescribeNllForwardCase(const NllForwardCase& c, bool with_values) {
-  static const char* const kReductions[] = {"none", "mean", "sum"};
   const NllCase& base = c.base;
   std::string text = "aclnnNLLLoss reduction " + std::to_string(base.reduction) + " (" +
-                     kReductions[base.reduction] + "), ignoreIndex " + std::to_string(base.ignore_index) +
+                     ReductionName(base.reduction) + "), ignoreIndex " + std::to_string(base.ignore_index) +
                      (base.torch_without_weight ? ", PyTorch without weight" : "") +
                      (c.nan_where_unread ? ", NaN in the self elements not read" : "") + "\n";
   text += "  " + DescribeTensor("self", base.self, with_values) + "\n";

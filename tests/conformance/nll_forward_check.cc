@@ -66,7 +66,7 @@ void CountFeatures(const NllForwardCase& c, const NllForwardExpected& expected, 
   if (base.self.dims.size() == 1) {
     stats->Count("1-D self");
   }
-  if (expected.ignored_rows > 0) {
+  if (expected.targets.ignored_rows > 0) {
     stats->Count("ignoreIndex hits");
   }
   if (expected.counted_rows == 0 && base.reduction == 1) {
@@ -94,7 +94,7 @@ void CountFeatures(const NllForwardCase& c, const NllForwardExpected& expected, 
 
 // The synchronisation's expected status: a bad target wins over an overflow of a reduced output (docs).
 aclError ExpectedSync(const NllForwardCase& c, const NllForwardExpected& expected) {
-  if (expected.first_bad_row >= 0) {
+  if (expected.targets.first_bad_row >= 0) {
     return ACL_ERROR_RT_AICORE_EXCEPTION;
   }
   if (c.base.reduction == 0) {
@@ -146,7 +146,7 @@ std::string CheckNllForwardCase(const NllForwardCase& c, aclrtStream stream, Con
                                 std::string* details) {
   const NllCase& base = c.base;
   const NllForwardExpected expected = NllForwardReference(c);
-  const bool torch = !expected.rejected && expected.first_bad_row < 0;
+  const bool torch = !expected.rejected && expected.targets.first_bad_row < 0;
   CountFeatures(c, expected, torch, stats);
 
   auto self = MakeDeviceTensor(base.self);
@@ -188,10 +188,8 @@ std::string CheckNllForwardCase(const NllForwardCase& c, aclrtStream stream, Con
   if (sync != wanted_sync) {
     report += "aclrtSynchronizeStream returned " + std::to_string(sync) + " ('" + message + "'), expected " +
               std::to_string(wanted_sync) + "\n";
-  } else if (expected.first_bad_row >= 0) {
-    const std::string target_name =
-        base.target.dims.empty() ? "target" : "target[" + std::to_string(expected.first_bad_row) + "]";
-    const std::string wanted = target_name + " = " + std::to_string(expected.first_bad_target);
+  } else if (expected.targets.first_bad_row >= 0) {
+    const std::string wanted = BadTargetText(base, expected.targets);
     if (message.find("aclnnNLLLoss") == std::string::npos || message.find(wanted) == std::string::npos) {
       report += "the failed synchronisation must name '" + wanted + "': got '" + message + "'\n";
     }

@@ -23,16 +23,8 @@ NllForwardExpected NllForwardReference(const NllForwardCase& c) {
   CompensatedSum losses;
   CompensatedSum weights;
   for (int64_t row = 0; row < rows; ++row) {
-    const auto target = static_cast<int64_t>(base.target.values[static_cast<size_t>(row)]);
-    if (target == base.ignore_index) {
-      ++expected.ignored_rows;
-      continue;
-    }
-    if (target < 0 || target >= classes) {
-      if (expected.first_bad_row < 0) {
-        expected.first_bad_row = row;
-        expected.first_bad_target = target;
-      }
+    const int64_t target = CountedClass(base, row, &expected.targets);
+    if (target < 0) {
       continue;  // Counts as nothing (D8).
     }
     ++expected.counted_rows;

@@ -19,9 +19,7 @@ struct NllForwardExpected {
   double loss_magnitude = 0.0;   // Sum of |loss| over the counted rows.
   double weight_magnitude = 0.0;  // Sum of |weight| over the counted rows.
   int64_t counted_rows = 0;
-  int64_t ignored_rows = 0;
-  int64_t first_bad_row = -1;  // First row whose target is outside [0, C) and not ignoreIndex.
-  int64_t first_bad_target = 0;
+  NllTargetTally targets;
 };
 
 NllForwardExpected NllForwardReference(const NllForwardCase& c);

@@ -15,16 +15,8 @@ NllExpected NllReference(const NllCase& c) {
   }
   const bool per_row_grad = c.reduction == 0 && c.self.dims.size() == 2;
   for (int64_t row = 0; row < rows; ++row) {
-    const auto target = static_cast<int64_t>(c.target.values[static_cast<size_t>(row)]);
-    if (target == c.ignore_index) {
-      ++expected.ignored_rows;
-      continue;
-    }
-    if (target < 0 || target >= classes) {
-      if (expected.first_bad_row < 0) {
-        expected.first_bad_row = row;
-        expected.first_bad_target = target;
-      }
+    const int64_t target = CountedClass(c, row, &expected.targets);
+    if (target < 0) {
       continue;  // The row stays zero (DECISIONS 8).
     }
     const double grad = c.grad_output.values[per_row_grad ? static_cast<size_t>(row) : 0];

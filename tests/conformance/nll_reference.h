@@ -13,9 +13,7 @@ namespace openaclnn::test {
 struct NllExpected {
   std::vector<double> out;  // Row-major, rounded once to out's data type; +0.0 off the gradient elements.
   std::vector<bool> hit;    // The element holds a gradient (a used target's column).
-  int64_t ignored_rows = 0;
-  int64_t first_bad_row = -1;  // First row whose target is outside [0, C) and not ignoreIndex.
-  int64_t first_bad_target = 0;
+  NllTargetTally targets;
 };
 
 NllExpected NllReference(const NllCase& c);
