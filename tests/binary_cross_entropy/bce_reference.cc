@@ -15,15 +15,4 @@ double BceReferenceLoss(double x, double y, double w) {
   return -w * (y * log_x + (1.0 - y) * log_rest);
 }
 
-double BceCompensatedSum(const std::vector<double>& values) {
-  double sum = 0;
-  double correction = 0;
-  for (double value : values) {
-    const double next = sum + value;
-    correction += std::fabs(sum) >= std::fabs(value) ? (sum - next) + value : (value - next) + sum;
-    sum = next;
-  }
-  return sum + correction;
-}
-
 }  // namespace openaclnn::test

@@ -3,14 +3,9 @@
 #ifndef OPENACLNN_TESTS_BINARY_CROSS_ENTROPY_BCE_REFERENCE_H_
 #define OPENACLNN_TESTS_BINARY_CROSS_ENTROPY_BCE_REFERENCE_H_
 
-#include <vector>
-
 namespace openaclnn::test {
 
 double BceReferenceLoss(double x, double y, double w);
-
-// Sum of values with compensated (Neumaier) addition.
-double BceCompensatedSum(const std::vector<double>& values);
 
 }  // namespace openaclnn::test
 

@@ -179,7 +179,7 @@ TEST(BinaryCrossEntropyTest, MatchesReferenceOverDtypesShapesLayoutsAndReduction
                   << "element " << i << ": " << got[i] << " vs " << losses[i];
             }
           } else {
-            double want = BceCompensatedSum(losses);
+            double want = CompensatedTotal(losses);
             if (reduction == 1) {
               want /= static_cast<double>(losses.size());
             }
@@ -472,7 +472,7 @@ TEST(BinaryCrossEntropyTest, TenMillionElementsAgreeWithFp64) {
   self.Fill(Uniform(count, 0.0005, 0.9995, &rng));
   target.Fill(Uniform(count, 0.0, 1.0, &rng));
   const std::vector<double> losses = ReferenceLosses(self, target, nullptr);
-  const double sum = BceCompensatedSum(losses);
+  const double sum = CompensatedTotal(losses);
   // For scale: the same losses summed left to right in float32, the naive way.
   float naive = 0;
   for (double loss : losses) {

@@ -416,7 +416,7 @@ std::string LaunchCase::CheckBceForward() const {
     }
     return "";
   }
-  double want = BceCompensatedSum(losses);
+  double want = CompensatedTotal(losses);
   if (reduction_ == 1) {
     want /= static_cast<double>(losses.size());
   }

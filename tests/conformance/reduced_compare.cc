@@ -15,32 +15,6 @@ double LibrarySumSteps(int64_t terms) {
   return static_cast<double>(kBlock / kLanes + 3) + std::ceil(std::log2(static_cast<double>(blocks)));
 }
 
-void CompensatedSum::Add(double term) {
-  const double next = sum_ + term;
-  if (std::fabs(sum_) >= std::fabs(term)) {
-    compensation_ += (sum_ - next) + term;
-  } else {
-    compensation_ += (term - next) + sum_;
-  }
-  sum_ = next;
-  plain_ += term;
-}
-
-double CompensatedSum::Total() const { return std::isfinite(plain_) ? sum_ + compensation_ : plain_; }
-
-double UlpAt(aclDataType dtype, double value) {
-  int fraction_bits = 23;
-  int min_exponent = -126;
-  if (dtype == ACL_FLOAT16) {
-    fraction_bits = 10;
-    min_exponent = -14;
-  } else if (dtype == ACL_BF16) {
-    fraction_bits = 7;
-  }
-  const int exponent = value == 0.0 ? min_exponent : std::max(std::ilogb(value), min_exponent);
-  return std::ldexp(1.0, exponent - fraction_bits);
-}
-
 CompareResult CompareReduced(const std::string& what, aclDataType dtype, double got, double expected,
                              double tolerance) {
   CompareResult result;

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "acl/acl_base.h"
+#include "test_numeric.h"
 #include "ulp_compare.h"
 
 namespace openaclnn::test {
@@ -20,22 +21,6 @@ inline constexpr double kDoubleUnit = 0x1p-53;
 // at most 2048 / 8 = 256 additions in a lane, 3 combining the 8 lanes, one per level of the tree of
 // ceil(terms / 2048) block totals (docs/nll_loss.md).
 double LibrarySumSteps(int64_t terms);
-
-// Neumaier's compensated sum: the result is within about one double rounding of the exact sum, so a reference
-// built on it contributes nothing measurable to the bounds. Infinities and NaN propagate as in a plain sum.
-class CompensatedSum {
- public:
-  void Add(double term);
-  double Total() const;
-
- private:
-  double sum_ = 0.0;
-  double compensation_ = 0.0;
-  double plain_ = 0.0;  // The plain sum, whose non-finite value wins (the compensation would give NaN).
-};
-
-// The spacing of dtype (FLOAT, FLOAT16, BF16) at |value|: one ulp there.
-double UlpAt(aclDataType dtype, double value);
 
 // got (a value of dtype) passes when |got - expected| <= UlpAt(dtype, expected) + tolerance: the final rounding
 // (half an ulp, widened to one because `expected` is itself off by up to `tolerance`) and the summation errors.

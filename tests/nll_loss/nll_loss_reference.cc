@@ -2,22 +2,9 @@
 
 #include <cmath>
 
-namespace openaclnn::test {
+#include "test_numeric.h"
 
-double CompensatedSum(const std::vector<double>& values) {
-  double sum = 0;
-  double correction = 0;
-  for (double value : values) {
-    const double next = sum + value;
-    if (std::fabs(sum) >= std::fabs(value)) {
-      correction += (sum - next) + value;
-    } else {
-      correction += (value - next) + sum;
-    }
-    sum = next;
-  }
-  return sum + correction;
-}
+namespace openaclnn::test {
 
 NllForwardExpected NllForwardReference(const NllForwardInputs& in) {
   NllForwardExpected expected;
@@ -38,8 +25,8 @@ NllForwardExpected NllForwardReference(const NllForwardInputs& in) {
     expected.losses[static_cast<size_t>(n)] = -(w * in.self[static_cast<size_t>(n * in.classes + t)]);
     weights[static_cast<size_t>(n)] = w;
   }
-  expected.loss_sum = CompensatedSum(expected.losses);
-  expected.total_weight = CompensatedSum(weights);
+  expected.loss_sum = CompensatedTotal(expected.losses);
+  expected.total_weight = CompensatedTotal(weights);
   expected.mean = expected.loss_sum / expected.total_weight;
   return expected;
 }

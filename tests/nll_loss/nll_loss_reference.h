@@ -27,9 +27,6 @@ struct NllForwardExpected {
 
 NllForwardExpected NllForwardReference(const NllForwardInputs& inputs);
 
-// sum of values, accurate to about one rounding of the result (compensated summation).
-double CompensatedSum(const std::vector<double>& values);
-
 }  // namespace openaclnn::test
 
 #endif  // OPENACLNN_TESTS_NLL_LOSS_NLL_LOSS_REFERENCE_H_

@@ -168,6 +168,19 @@ double LoadElement(aclDataType dtype, const void* address) {
   }
 }
 
+double UlpAt(aclDataType dtype, double value) {
+  int fraction_bits = 23;
+  int min_exponent = -126;
+  if (dtype == ACL_FLOAT16) {
+    fraction_bits = 10;
+    min_exponent = -14;
+  } else if (dtype == ACL_BF16) {
+    fraction_bits = 7;
+  }
+  const int exponent = value == 0.0 ? min_exponent : std::max(std::ilogb(value), min_exponent);
+  return std::ldexp(1.0, exponent - fraction_bits);
+}
+
 double UlpDistance(aclDataType dtype, double a, double b) {
   if (std::isnan(a) || std::isnan(b)) {
     return std::isnan(a) && std::isnan(b) ? 0.0 : std::numeric_limits<double>::infinity();
@@ -178,20 +191,28 @@ double UlpDistance(aclDataType dtype, double a, double b) {
   if (std::isinf(a) || std::isinf(b)) {
     return std::numeric_limits<double>::infinity();
   }
-  int mantissa_bits = 23;
-  int min_exponent = -126;
-  if (dtype == ACL_FLOAT16) {
-    mantissa_bits = 10;
-    min_exponent = -14;
-  } else if (dtype == ACL_BF16) {
-    mantissa_bits = 7;
+  return std::fabs(a - b) / UlpAt(dtype, std::max(std::fabs(a), std::fabs(b)));
+}
+
+void CompensatedSum::Add(double term) {
+  const double next = sum_ + term;
+  if (std::fabs(sum_) >= std::fabs(term)) {
+    compensation_ += (sum_ - next) + term;
+  } else {
+    compensation_ += (term - next) + sum_;
   }
-  const double larger = std::max(std::fabs(a), std::fabs(b));
-  int exponent = std::ilogb(larger);
-  if (exponent < min_exponent) {
-    exponent = min_exponent;
+  sum_ = next;
+  plain_ += term;
+}
+
+double CompensatedSum::Total() const { return std::isfinite(plain_) ? sum_ + compensation_ : plain_; }
+
+double CompensatedTotal(const std::vector<double>& values) {
+  CompensatedSum sum;
+  for (double value : values) {
+    sum.Add(value);
   }
-  return std::fabs(a - b) / std::ldexp(1.0, exponent - mantissa_bits);
+  return sum.Total();
 }
 
 }  // namespace openaclnn::test
