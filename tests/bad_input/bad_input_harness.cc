@@ -4,7 +4,6 @@
 
 #include <cctype>
 #include <cstring>
-#include <limits>
 #include <stdexcept>
 
 #include "acl_environment.h"
@@ -171,8 +170,6 @@ std::string DimsName(const std::vector<int64_t>& dims) {
 }
 
 std::vector<LayoutMutation> LayoutMutations(const TensorArg& valid) {
-  constexpr int64_t kInt64Max = std::numeric_limits<int64_t>::max();
-  constexpr int64_t kInt64Min = std::numeric_limits<int64_t>::min();
   std::vector<LayoutMutation> rows = {
       {"NULL data", [](TensorArg& t) { t.null_data = true; }, true},
       {"offset -1", [](TensorArg& t) { t.offset = -1; }, false},

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,6 +16,12 @@
 #include "aclnn/acl_meta.h"
 
 namespace openaclnn::test {
+
+// The documented codes the tables expect, and the int64 extremes their overflow rows use.
+inline constexpr int kNull = 161001;     // ACLNN_ERR_PARAM_NULLPTR
+inline constexpr int kInvalid = 161002;  // ACLNN_ERR_PARAM_INVALID
+inline constexpr int64_t kInt64Max = std::numeric_limits<int64_t>::max();
+inline constexpr int64_t kInt64Min = std::numeric_limits<int64_t>::min();
 
 // One tensor argument. Valid arguments are small and contiguous; a table entry changes one field.
 struct TensorArg {

@@ -7,7 +7,6 @@
 
 #include <cstdint>
 #include <functional>
-#include <limits>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -20,10 +19,6 @@ namespace openaclnn::test {
 namespace {
 
 constexpr const char* kApi = "aclnnBinaryCrossEntropyBackwardGetWorkspaceSize";
-constexpr int kNull = 161001;
-constexpr int kInvalid = 161002;
-constexpr int64_t kInt64Max = std::numeric_limits<int64_t>::max();
-constexpr int64_t kInt64Min = std::numeric_limits<int64_t>::min();
 
 struct BceArgs {
   TensorArg grad_output;

@@ -19,8 +19,6 @@
 namespace openaclnn::test {
 namespace {
 
-constexpr int kNull = 161001;
-constexpr int kInvalid = 161002;
 constexpr int kRuntime = 361001;
 constexpr int kInnerNull = 561103;
 constexpr int kInner = 561000;

@@ -8,7 +8,6 @@
 
 #include <cstdint>
 #include <functional>
-#include <limits>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -21,10 +20,6 @@ namespace openaclnn::test {
 namespace {
 
 constexpr const char* kApi = "aclnnNLLLossBackwardGetWorkspaceSize";
-constexpr int kNull = 161001;
-constexpr int kInvalid = 161002;
-constexpr int64_t kInt64Max = std::numeric_limits<int64_t>::max();
-constexpr int64_t kInt64Min = std::numeric_limits<int64_t>::min();
 
 struct NllArgs {
   TensorArg grad_output;

@@ -19,8 +19,6 @@
 namespace openaclnn::test {
 namespace {
 
-constexpr int kNull = 161001;
-constexpr int kInvalid = 161002;
 
 struct CreateArgs {
   std::vector<int64_t> view_dims = {2, 3};
