@@ -87,15 +87,7 @@ std::vector<int64_t> StridesFor(const CreateTensorArgs& args, const std::vector<
 std::vector<int64_t> StorageDimsFor(const CreateTensorArgs& args, const std::vector<int64_t>& dims) {
   switch (StorageModeFromByte(args.storage_mode)) {
     case StorageMode::kSameAsView: return dims;
-    case StorageMode::kFlat: {
-      int64_t count = 1;
-      for (int64_t dim : dims) {
-        if (__builtin_mul_overflow(count, dim, &count)) {
-          count = INT64_MAX;
-        }
-      }
-      return {count};
-    }
+    case StorageMode::kFlat: return {ElementCount(dims)};
     case StorageMode::kExplicit: {
       std::vector<int64_t> storage(static_cast<size_t>(RankFromByte(args.storage_rank)));
       for (size_t i = 0; i < storage.size(); ++i) {
@@ -279,16 +271,8 @@ const aclTensor* Interpreter::TensorArg(uint8_t raw, CallTensors* call, ViewLayo
     call->usable = false;
   }
   call->reaches.push_back(reach);
-  // aclCreateTensor refuses negative dims, so a live tensor's count is 0 (some dim is) or a saturating product.
-  const bool empty = std::find(slot.layout.dims.begin(), slot.layout.dims.end(), 0) != slot.layout.dims.end();
-  int64_t elements = empty ? 0 : 1;
-  for (int64_t dim : slot.layout.dims) {
-    if (!empty && __builtin_mul_overflow(elements, dim, &elements)) {
-      elements = INT64_MAX;
-      break;
-    }
-  }
-  call->max_elements = std::max(call->max_elements, elements);
+  // aclCreateTensor refuses negative dims, so a live tensor's count is 0 or a saturating product.
+  call->max_elements = std::max(call->max_elements, ElementCount(slot.layout.dims));
   if (layout != nullptr) {
     *layout = slot.layout;
   }

@@ -4,6 +4,21 @@
 
 namespace openaclnn::fuzz {
 
+int64_t ElementCount(const std::vector<int64_t>& dims) {
+  for (int64_t dim : dims) {
+    if (dim == 0) {
+      return 0;
+    }
+  }
+  int64_t count = 1;
+  for (int64_t dim : dims) {
+    if (__builtin_mul_overflow(count, dim, &count)) {
+      return INT64_MAX;
+    }
+  }
+  return count;
+}
+
 ViewReach ReachOf(const ViewLayout& view) {
   for (int64_t dim : view.dims) {
     if (dim == 0) {

@@ -33,6 +33,9 @@ struct ViewReach {
 
 ViewReach ReachOf(const ViewLayout& view);
 
+// The product of dims: 0 when a dim is 0, saturating at INT64_MAX when it overflows.
+int64_t ElementCount(const std::vector<int64_t>& dims);
+
 // Calls fn(byte_address) for the first byte of every element, in row-major order; false (having called
 // nothing) when the view has more than max_elements elements or is not a plain kBytes view.
 bool ForEachElement(const ViewLayout& view, int64_t max_elements, const std::function<void(uintptr_t)>& fn);
