@@ -90,7 +90,6 @@ stage_arm() {
   build_aarch64_gtest
   cmake --preset aarch64
   cmake --build --preset aarch64
-  local cpu
   echo "arm: tests under qemu-aarch64 -cpu neoverse-n1"
   QEMU_CPU=neoverse-n1 OPENACLNN_EXPECT_KERNELS=NEON ctest --preset aarch64
   echo "arm: tests under qemu-aarch64 -cpu max"
