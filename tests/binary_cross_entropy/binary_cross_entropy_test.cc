@@ -14,7 +14,7 @@
 
 #include "acl_environment.h"
 #include "aclnnop/aclnn_binary_cross_entropy.h"
-#include "bce_reference.h"
+#include "binary_cross_entropy_reference.h"
 #include "device_tensor.h"
 #include "openaclnn/openaclnn.h"
 #include "test_numeric.h"

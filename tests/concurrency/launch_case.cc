@@ -8,7 +8,7 @@
 #include "aclnnop/aclnn_binary_cross_entropy_backward.h"
 #include "aclnnop/aclnn_nll_loss.h"
 #include "aclnnop/aclnn_nll_loss_backward.h"
-#include "bce_reference.h"
+#include "binary_cross_entropy_reference.h"
 #include "binary_cross_entropy_backward_reference.h"
 #include "nll_loss_backward_reference.h"
 #include "nll_loss_reference.h"

@@ -2,16 +2,11 @@
 
 #include <cmath>
 
+#include "binary_cross_entropy_reference.h"
 #include "reduced_compare.h"
 #include "test_numeric.h"
 
 namespace openaclnn::test {
-namespace {
-
-// max(value, -100) with NaN kept (the logarithm of x outside [0, 1] is NaN, and so is the loss).
-double ClampLog(double value) { return value < -100.0 ? -100.0 : value; }
-
-}  // namespace
 
 BceForwardExpected BceForwardReference(const BceForwardCase& c) {
   const BceCase& base = c.base;
@@ -24,10 +19,7 @@ BceForwardExpected BceForwardReference(const BceForwardCase& c) {
   }
   CompensatedSum sum;
   for (size_t i = 0; i < x.size(); ++i) {
-    double loss = -(y[i] * ClampLog(std::log(x[i])) + (1.0 - y[i]) * ClampLog(std::log1p(-x[i])));
-    if (base.has_weight) {
-      loss *= w[i];
-    }
+    const double loss = BceReferenceLoss(x[i], y[i], base.has_weight ? w[i] : 1.0);
     if (base.reduction == 0) {
       expected.out[i] = RoundTo(c.out.dtype, loss);
     } else {

@@ -1,4 +1,4 @@
-#include "bce_reference.h"
+#include "binary_cross_entropy_reference.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,7 +11,7 @@ double BceReferenceLoss(double x, double y, double w) {
     return std::numeric_limits<double>::quiet_NaN();
   }
   const double log_x = std::max(std::log(x), -100.0);
-  const double log_rest = std::max(std::log(1.0 - x), -100.0);
+  const double log_rest = std::max(std::log1p(-x), -100.0);
   return -w * (y * log_x + (1.0 - y) * log_rest);
 }
 
