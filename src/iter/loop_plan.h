@@ -57,16 +57,29 @@ struct LoopPlan {
 
 // A 2-D block: outer_size runs of inner_size elements. Element (i, j) of operand k is at
 // data[k] + i * inner_stride[k] + j * outer_stride[k]. inner_index / outer_index are the coordinates of the
-// block's first element in plan dimensions 0 and 1.
+// block's first element in plan dimensions 0 and 1. Only operands [0, noperands) are the plan's; the slots past
+// them are null with zero strides.
 struct Block {
-  char* data[kMaxOperands];
-  int64_t inner_stride[kMaxOperands];
-  int64_t outer_stride[kMaxOperands];
-  int64_t inner_size;
-  int64_t outer_size;
-  int64_t inner_index;
-  int64_t outer_index;
+  int noperands = 0;
+  char* data[kMaxOperands] = {};
+  int64_t inner_stride[kMaxOperands] = {};
+  int64_t outer_stride[kMaxOperands] = {};
+  int64_t inner_size = 0;
+  int64_t outer_size = 0;
+  int64_t inner_index = 0;
+  int64_t outer_index = 0;
 };
+
+// Row `row` of `block` as a block of its own (outer_size 1): for kernels that hand single rows to another kernel.
+inline Block RowOf(const Block& block, int64_t row) {
+  Block one_row = block;
+  for (int k = 0; k < block.noperands; ++k) {
+    one_row.data[k] = block.data[k] + row * block.outer_stride[k];
+  }
+  one_row.outer_index = block.outer_index + row;
+  one_row.outer_size = 1;
+  return one_row;
+}
 
 class LoopPlanBuilder {
  public:
@@ -102,6 +115,7 @@ void ForEachBlock(const LoopPlan& plan, int64_t begin, int64_t end, Fn&& fn) {
   const int64_t size0 = plan.sizes[0];
   const int64_t size1 = plan.ndim > 1 ? plan.sizes[1] : 1;
   Block block;
+  block.noperands = plan.noperands;
   for (int k = 0; k < plan.noperands; ++k) {
     block.inner_stride[k] = plan.strides[k][0];
     block.outer_stride[k] = plan.ndim > 1 ? plan.strides[k][1] : 0;

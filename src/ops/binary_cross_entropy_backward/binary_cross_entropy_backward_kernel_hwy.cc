@@ -298,12 +298,7 @@ void BceBlockSimd(const iter::Block& block, const BceKernelParams& params) {
     aligned = aligned && reinterpret_cast<uintptr_t>(out) % kOutBytes == 0;
     if (!aligned) {
       // Elements not aligned to their size (a data pointer off by a byte): the reference handles any address.
-      iter::Block one_row = block;
-      for (int k = 0; k < kMaxBceOperands; ++k) {
-        one_row.data[k] = block.data[k] + row * block.outer_stride[k];
-      }
-      one_row.outer_size = 1;
-      BceBlockReference(one_row, params);
+      BceBlockReference(iter::RowOf(block, row), params);
       continue;
     }
     RunContiguous<In, Out, kWeight, kMean>(inputs, broadcast, out, block.inner_size, params.mean_scale, stream);
