@@ -51,6 +51,19 @@ OPENACLNN_API const char *openaclnnGetKernelTargetName(int32_t index);
 OPENACLNN_API int32_t openaclnnSetStreamingStoreThreshold(int64_t bytes);
 OPENACLNN_API int64_t openaclnnGetStreamingStoreThreshold(void);
 
+/*
+ * Strict mode. By default a data fault that CANN tolerates keeps CANN's result and the run succeeds: a class target
+ * outside [0, C) that is not ignoreIndex contributes nothing, a reduced value that overflows its output type is
+ * stored as infinity; each is logged as a warning (once per operator and kind per process unless a log variable
+ * is set). In strict mode such a run fails instead: the stream's next synchronisation returns a non-zero aclError
+ * and aclGetRecentErrMsg() names the operator, the argument, the first offending position and the value.
+ * enable: 1 on, 0 off, -1 restores the default (OPENACLNN_STRICT=1 turns it on). Applies to launches that run
+ * afterwards. Returns 0, or ACL_ERROR_INVALID_PARAM (100000) with a message for any other value.
+ */
+OPENACLNN_API int32_t openaclnnSetStrictMode(int32_t enable);
+/* 1 when strict mode is on, else 0. */
+OPENACLNN_API int32_t openaclnnGetStrictMode(void);
+
 #ifdef __cplusplus
 }
 #endif

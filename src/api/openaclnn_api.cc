@@ -7,6 +7,7 @@
 #include "backend/cpu/kernel_target.h"
 #include "backend/cpu/parallel.h"
 #include "backend/cpu/store_policy.h"
+#include "framework/tolerated_fault.h"
 
 #define OPENACLNN_STRINGIFY_INNER(x) #x
 #define OPENACLNN_STRINGIFY(x) OPENACLNN_STRINGIFY_INNER(x)
@@ -61,5 +62,12 @@ int32_t openaclnnSetStreamingStoreThreshold(int64_t bytes) {
 }
 
 int64_t openaclnnGetStreamingStoreThreshold(void) { return openaclnn::cpu::StreamingStoreThreshold(); }
+
+int32_t openaclnnSetStrictMode(int32_t enable) {
+  return openaclnn::api::GuardAcl("openaclnnSetStrictMode",
+                                  [&] { return openaclnn::SetStrictMode("openaclnnSetStrictMode", enable); });
+}
+
+int32_t openaclnnGetStrictMode(void) { return openaclnn::StrictMode() ? 1 : 0; }
 
 }  // extern "C"

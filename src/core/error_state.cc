@@ -4,6 +4,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/log.h"
+
 namespace openaclnn {
 namespace {
 
@@ -23,6 +25,11 @@ ThreadErrors& Errors() {
 }  // namespace
 
 void RecordError(std::string message) {
+  if (log::LogsFailures()) {
+    // Only when a log variable asks for logs, as CANN logs every failure it returns.
+    const log::Module module = message.rfind("AclNN", 0) == 0 ? log::Module::kOp : log::Module::kRuntime;
+    log::Write(log::Level::kError, module, __FILE__, __LINE__, message);
+  }
   ThreadErrors& errors = Errors();
   if (errors.pending.size() == kMaxPendingErrors) {
     errors.pending.erase(errors.pending.begin());

@@ -105,20 +105,23 @@ std::string ExecutionError(std::string_view op, std::string_view what) {
   return Join({"AclNN_Runtime_Error: ", op, ": ", what});
 }
 
-std::string TargetOutOfRange(std::string_view op, int64_t row, bool zero_dim_target, int64_t value, int64_t classes,
-                             int64_t ignore_index, std::string_view consequence) {
-  const std::string name = zero_dim_target ? "target" : Join({"target[", std::to_string(row), "]"});
-  return ExecutionError(op, Join({name, " = ", std::to_string(value), " is outside [0, ", std::to_string(classes),
-                                  ") and is not ignoreIndex (", std::to_string(ignore_index), "); ", consequence,
-                                  zero_dim_target ? "." : " (first such row shown)."}));
+std::string ToleratedFault(std::string_view op, std::string_view fault) {
+  return Join({op, ": ", fault, " Tolerated as CANN does; strict mode (OPENACLNN_STRICT=1) makes it a failure."});
 }
 
-std::string ReducedOverflow(std::string_view op, std::string_view arg, double value, aclDataType dtype) {
+std::string TargetOutOfRange(int64_t row, bool zero_dim_target, int64_t value, int64_t classes, int64_t ignore_index,
+                             std::string_view consequence) {
+  const std::string name = zero_dim_target ? "target" : Join({"target[", std::to_string(row), "]"});
+  return Join({name, " = ", std::to_string(value), " is outside [0, ", std::to_string(classes),
+               ") and is not ignoreIndex (", std::to_string(ignore_index), "); ", consequence,
+               zero_dim_target ? "." : " (first such row shown)."});
+}
+
+std::string ReducedOverflow(std::string_view arg, double value, aclDataType dtype) {
   char text[32];
   std::snprintf(text, sizeof(text), "%.17g", value);
-  return ExecutionError(op, Join({"the reduced value of '", arg, "' is ", text, ", beyond the range of ",
-                                  DataTypeName(dtype), "; it was stored as infinity. Use a wider data type for '",
-                                  arg, "'."}));
+  return Join({"the reduced value of '", arg, "' is ", text, ", beyond the range of ", DataTypeName(dtype),
+               "; it was stored as infinity. Use a wider data type for '", arg, "'."});
 }
 
 namespace {

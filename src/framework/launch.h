@@ -16,6 +16,8 @@ class Launch {
   virtual Status Run() const = 0;
   // Elements of the iteration space Run covers: what phase 2 weighs to decide whether the work is small.
   virtual int64_t Elements() const = 0;
+  // The kernels Run uses, as the debug log names them: "reference" or a SIMD target's name ("AVX2", "NEON", ...).
+  virtual const char* KernelName() const = 0;
 };
 
 }  // namespace openaclnn

@@ -363,10 +363,22 @@ TEST(BinaryCrossEntropyTest, FormatMismatchAndBadLayoutsAreRejected) {
   EXPECT_NE(outcome.message.find("'out'"), std::string::npos) << outcome.message;
 }
 
-TEST(BinaryCrossEntropyTest, Fp16SumBeyondRangeIsReportedNotSilent) {
-  // 1000 losses of 100 (x = 0, y = 1: the clamp): the sum 100000 is beyond FLOAT16, the mean 100 is not.
+TEST(BinaryCrossEntropyTest, Fp16SumBeyondRangeIsInfinityAndStrictModeReportsIt) {
+  // 1000 losses of 100 (x = 0, y = 1: the clamp): the sum 100000 is beyond FLOAT16, the mean 100 is not. The sum is
+  // stored as infinity and the run succeeds, as on CANN and in PyTorch (DECISIONS 14); strict mode reports it.
   for (int64_t reduction : {1, 2}) {
     SCOPED_TRACE("reduction " + std::to_string(reduction));
+    {
+      DeviceTensor self({1000}, ACL_FLOAT16);
+      DeviceTensor target({1}, ACL_FLOAT16);
+      DeviceTensor out({1}, ACL_FLOAT16);
+      self.Fill(std::vector<double>(1000, 0.0));
+      target.Fill({1.0});
+      const Outcome outcome = RunBce(self.get(), target.get(), nullptr, reduction, out.get());
+      EXPECT_EQ(outcome.sync, ACL_SUCCESS) << outcome.message;
+      EXPECT_EQ(out.Read()[0], reduction == 1 ? 100.0 : HUGE_VAL);
+    }
+    ScopedStrictMode strict;
     DeviceTensor self({1000}, ACL_FLOAT16);
     DeviceTensor target({1}, ACL_FLOAT16);
     DeviceTensor out({1}, ACL_FLOAT16);

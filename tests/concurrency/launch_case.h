@@ -43,8 +43,8 @@ class LaunchCase {
   void Refill(uint64_t seed);
   // Sets every output to a value the operator never writes, so a run that did not happen is noticed.
   void PoisonOut();
-  // NLL only (either direction): gives row 0 a target outside [0, C) (DECISIONS 8: the run is reported failed, the
-  // row counts as nothing).
+  // NLL only (either direction): gives row 0 a target outside [0, C) (DECISIONS 8: the row counts as nothing; in
+  // strict mode the run is reported failed).
   void BreakTarget(int64_t value);
   bool is_nll() const { return op_ == LaunchOperator::kNllLossBackward || op_ == LaunchOperator::kNllLoss; }
   LaunchOperator op() const { return op_; }

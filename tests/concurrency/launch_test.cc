@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -181,9 +182,12 @@ TEST(ConcurrentLaunchTest, DeviceSynchronisationAndStreamChurnDuringLaunches) {
   EXPECT_EQ(failures.Summary(), "");
 }
 
-// DECISIONS 8 under concurrency: a failing run is reported once, by its own stream, to the synchronising thread,
-// naming its own bad target; the other streams and threads are unaffected.
-TEST(ConcurrentLaunchTest, RunFailuresStayWithTheirStream) {
+// DECISIONS 8 under concurrency, in both modes. Strict: a failing run is reported once, by its own stream, to the
+// synchronising thread, naming its own bad target. Default: every run succeeds. Either way the bad rows count as
+// nothing and the other streams and threads are unaffected.
+void RunWithBadTargets(bool strict) {
+  std::optional<ScopedStrictMode> strict_mode;
+  if (strict) strict_mode.emplace();
   Failures failures;
   RunOnThreads(kThreads, [&](int thread) {
     ScopedStream stream;
@@ -198,21 +202,32 @@ TEST(ConcurrentLaunchTest, RunFailuresStayWithTheirStream) {
     }
     cases[1]->BreakTarget(bad_target);
     LaunchAll(cases, [&](int) { return stream.get(); }, failures);
+    const std::string where = "thread " + std::to_string(thread) + ": ";
+    if (!strict) {
+      if (aclrtSynchronizeStream(stream.get()) != ACL_SUCCESS) {
+        failures.Add(where + "a tolerated bad target failed the run: " + TakeErrorMessage());
+      }
+      CheckAll(cases, failures);
+      return;
+    }
     if (aclrtSynchronizeStream(stream.get()) == ACL_SUCCESS) {
-      failures.Add("thread " + std::to_string(thread) + ": the bad target was not reported");
+      failures.Add(where + "the bad target was not reported");
     }
     const std::string message = TakeErrorMessage();
     if (message.find("= " + std::to_string(bad_target) + " is outside") == std::string::npos) {
-      failures.Add("thread " + std::to_string(thread) + ": message does not name target " +
-                   std::to_string(bad_target) + ": " + message);
+      failures.Add(where + "message does not name target " + std::to_string(bad_target) + ": " + message);
     }
     if (aclrtSynchronizeStream(stream.get()) != ACL_SUCCESS) {
-      failures.Add("thread " + std::to_string(thread) + ": the failure was reported twice: " + TakeErrorMessage());
+      failures.Add(where + "the failure was reported twice: " + TakeErrorMessage());
     }
     CheckAll(cases, failures);
   });
   EXPECT_EQ(failures.Summary(), "");
 }
+
+TEST(ConcurrentLaunchTest, BadTargetsAreToleratedByDefault) { RunWithBadTargets(/*strict=*/false); }
+
+TEST(ConcurrentLaunchTest, StrictModeRunFailuresStayWithTheirStream) { RunWithBadTargets(/*strict=*/true); }
 
 }  // namespace
 }  // namespace openaclnn::test

@@ -27,7 +27,7 @@ TEST(NllConformanceTest, MatchesPyTorchAndReference) {
         "oracle: fp64 reference only (target out of range)", "empty self", "1-D self", "ignoreIndex hits",
         "ignoreIndex outside [0, C)", "strided or offset out", "zero-stride (broadcast) input",
         "strided or offset input", "NaN, inf or -0 input", "PyTorch without weight", "target INT32",
-        "target UINT8", "self BF16 -> out BF16", "self FLOAT16 -> out FLOAT", "self FLOAT -> out BF16"}) {
+        "target UINT8", "out-of-range target, strict mode", "self BF16 -> out BF16", "self FLOAT16 -> out FLOAT", "self FLOAT -> out BF16"}) {
     EXPECT_GT(result.stats.CountOf(feature), 0) << feature;
   }
 }

@@ -27,7 +27,7 @@ TEST(NllForwardConformanceTest, MatchesPyTorchAndReference) {
         "oracle: fp64 reference only (target out of range or rejected)",
         "C = 0 with targets (phase 1 rejects)", "empty self", "1-D self", "ignoreIndex hits",
         "mean with no row counted (NaN)", "NaN in the self elements not read", "strided or offset out",
-        "zero-stride (broadcast) input", "strided or offset input", "target INT32", "target UINT8",
+        "zero-stride (broadcast) input", "strided or offset input", "target INT32", "target UINT8", "out-of-range target, strict mode",
         "reduction none", "reduction mean", "reduction sum"}) {
     EXPECT_GT(result.stats.CountOf(feature), 0) << feature;
   }

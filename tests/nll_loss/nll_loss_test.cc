@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -242,6 +243,8 @@ TEST(NllLossTest, OneDimensionalSelfNamesItsZeroDimensionalTarget) {
     t.self->Fill({-1, -2, -3, -4});
     t.target->Fill({4});
     t.weight->Fill({1, 1, 1, 1});
+    EXPECT_EQ(t.Run(reduction, -100).sync, ACL_SUCCESS);  // Tolerated by default (DECISIONS 8).
+    ScopedStrictMode strict;
     const Outcome outcome = t.Run(reduction, -100);
     ASSERT_EQ(outcome.phase1, 0) << outcome.message;
     EXPECT_NE(outcome.sync, ACL_SUCCESS);
@@ -435,35 +438,55 @@ TEST(NllLossTest, BadLayoutsAreRejected) {
   aclDestroyTensor(no_data);
 }
 
-TEST(NllLossTest, OutOfRangeTargetIsReportedBySynchronize) {
+TEST(NllLossTest, OutOfRangeTargetCountsAsNothingAndStrictModeReportsIt) {
   for (int64_t reduction : {0, 1, 2}) {
-    SCOPED_TRACE("reduction " + std::to_string(reduction));
-    const NllShape shape{4, 3, false};
-    NllTensors t = MakeTensors(shape, reduction, ACL_FLOAT, ACL_INT64, ACL_FLOAT, ACL_FLOAT);
-    t.self->Fill({-1, -2, -3, -4, -5, -6, -7, -8, -9, -10, -11, -12});
-    t.target->Fill({0, 7, -3, 2});
-    t.weight->Fill({1, 1, 1});
-    const Outcome outcome = t.Run(reduction, -100);
-    ASSERT_EQ(outcome.phase1, 0) << outcome.message;
-    EXPECT_EQ(outcome.phase2, 0);
-    EXPECT_NE(outcome.sync, ACL_SUCCESS);
-    EXPECT_NE(outcome.message.find("aclnnNLLLoss"), std::string::npos) << outcome.message;
-    EXPECT_NE(outcome.message.find("target[1] = 7"), std::string::npos) << outcome.message;
-    // The bad rows count as nothing; the others are computed.
-    const std::vector<double> out = t.out->Read();
-    if (reduction == 0) {
-      EXPECT_EQ(out, (std::vector<double>{1, 0, 0, 12}));
-    } else {
-      EXPECT_EQ(out[0], reduction == 1 ? 6.5 : 13.0);
-      EXPECT_EQ(t.total->Read()[0], 2.0);
+    for (bool strict : {false, true}) {
+      SCOPED_TRACE("reduction " + std::to_string(reduction) + (strict ? ", strict mode" : ", default mode"));
+      const NllShape shape{4, 3, false};
+      NllTensors t = MakeTensors(shape, reduction, ACL_FLOAT, ACL_INT64, ACL_FLOAT, ACL_FLOAT);
+      t.self->Fill({-1, -2, -3, -4, -5, -6, -7, -8, -9, -10, -11, -12});
+      t.target->Fill({0, 7, -3, 2});
+      t.weight->Fill({1, 1, 1});
+      std::optional<ScopedStrictMode> strict_mode;
+      if (strict) strict_mode.emplace();
+      const Outcome outcome = t.Run(reduction, -100);
+      ASSERT_EQ(outcome.phase1, 0) << outcome.message;
+      EXPECT_EQ(outcome.phase2, 0);
+      if (strict) {
+        EXPECT_EQ(outcome.sync, ACL_ERROR_RT_AICORE_EXCEPTION);
+        EXPECT_NE(outcome.message.find("aclnnNLLLoss"), std::string::npos) << outcome.message;
+        EXPECT_NE(outcome.message.find("target[1] = 7"), std::string::npos) << outcome.message;
+      } else {
+        EXPECT_EQ(outcome.sync, ACL_SUCCESS) << outcome.message;
+      }
+      // Either way the bad rows count as nothing; the others are computed.
+      const std::vector<double> out = t.out->Read();
+      if (reduction == 0) {
+        EXPECT_EQ(out, (std::vector<double>{1, 0, 0, 12}));
+      } else {
+        EXPECT_EQ(out[0], reduction == 1 ? 6.5 : 13.0);
+        EXPECT_EQ(t.total->Read()[0], 2.0);
+      }
     }
   }
 }
 
-TEST(NllLossTest, Fp16TotalBeyondRangeIsReportedNotSilent) {
+TEST(NllLossTest, Fp16TotalBeyondRangeIsInfinityAndStrictModeReportsIt) {
   // 70000 rows of weight 1: the total 70000 is beyond FLOAT16 (max 65504) although every input is an fp16.
+  // Stored as infinity as on CANN and in PyTorch (DECISIONS 14); strict mode reports it.
   const NllShape shape{70000, 1, false};
   for (aclDataType total_dtype : {ACL_FLOAT16, ACL_FLOAT}) {
+    {
+      NllTensors t = MakeTensors(shape, 1, ACL_FLOAT16, ACL_UINT8, ACL_FLOAT16, total_dtype);
+      t.self->Fill(std::vector<double>(70000, -0.5));
+      t.target->Fill(std::vector<double>(70000, 0));
+      t.weight->Fill({1});
+      const Outcome outcome = t.Run(1, -100);
+      EXPECT_EQ(outcome.sync, ACL_SUCCESS) << outcome.message;
+      EXPECT_EQ(t.out->Read()[0], 0.5);
+      EXPECT_EQ(t.total->Read()[0], total_dtype == ACL_FLOAT16 ? HUGE_VAL : 70000.0);
+    }
+    ScopedStrictMode strict;
     NllTensors t = MakeTensors(shape, 1, ACL_FLOAT16, ACL_UINT8, ACL_FLOAT16, total_dtype);
     t.self->Fill(std::vector<double>(70000, -0.5));
     t.target->Fill(std::vector<double>(70000, 0));
@@ -486,7 +509,9 @@ TEST(NllLossTest, Fp16TotalBeyondRangeIsReportedNotSilent) {
 }
 
 TEST(NllLossTest, Fp16SumBeyondRangeStillWritesTheTotalWeight) {
-  // The sum 70000 * 1.5 overflows a FLOAT16 out; totalWeightOut (FLOAT) must still get its 70000.
+  // The sum 70000 * 1.5 overflows a FLOAT16 out; totalWeightOut (FLOAT) must still get its 70000, and strict mode
+  // reports the overflow.
+  ScopedStrictMode strict;
   const NllShape shape{70000, 1, false};
   NllTensors t = MakeTensors(shape, 2, ACL_FLOAT16, ACL_UINT8, ACL_FLOAT16, ACL_FLOAT);
   t.self->Fill(std::vector<double>(70000, -1.5));

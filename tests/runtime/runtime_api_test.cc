@@ -128,7 +128,9 @@ TEST(StreamApiTest, SeveralLaunchesThenOneSynchronization) {
   }
 }
 
+// A failing launch: a bad target in strict mode (DECISIONS 8, 15).
 TEST(StreamApiTest, FailureIsReturnedByTheNextStreamSynchronization) {
+  ScopedStrictMode strict;
   ScopedStream stream;
   NllCall bad({1, 9});
   ASSERT_EQ(bad.Launch(stream.get()), 0);
@@ -145,6 +147,7 @@ TEST(StreamApiTest, FailureIsReturnedByTheNextStreamSynchronization) {
 }
 
 TEST(StreamApiTest, FailuresAreReturnedByTheNextDeviceSynchronization) {
+  ScopedStrictMode strict;
   ScopedStream first;
   ScopedStream second;
   NllCall bad_first({5, 0});

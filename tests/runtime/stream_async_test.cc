@@ -228,7 +228,9 @@ TEST(StreamAsyncTest, DestroyWaitsForQueuedWork) {
   opener.join();
 }
 
+// A failing launch: a bad target in strict mode (DECISIONS 8, 15).
 TEST(StreamAsyncTest, RunFailureIsReportedBySynchronizeWhileQueued) {
+  test::ScopedStrictMode strict;
   aclrtStream handle = nullptr;
   ASSERT_EQ(aclrtCreateStream(&handle), ACL_SUCCESS);
   std::shared_ptr<Stream> stream = StreamOf(handle);
@@ -243,6 +245,7 @@ TEST(StreamAsyncTest, RunFailureIsReportedBySynchronizeWhileQueued) {
 }
 
 TEST(StreamAsyncTest, SmallLaunchOnAnIdleStreamStillReportsFailuresAtSynchronize) {
+  test::ScopedStrictMode strict;
   aclrtStream handle = nullptr;
   ASSERT_EQ(aclrtCreateStream(&handle), ACL_SUCCESS);
   Nll good(4);

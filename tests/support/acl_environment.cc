@@ -4,6 +4,8 @@
 
 #include <stdexcept>
 
+#include "openaclnn/openaclnn.h"
+
 namespace openaclnn::test {
 namespace {
 
@@ -40,5 +42,13 @@ ScopedStream::~ScopedStream() {
   aclrtSynchronizeStream(stream_);
   aclrtDestroyStream(stream_);
 }
+
+ScopedStrictMode::ScopedStrictMode() {
+  if (openaclnnSetStrictMode(1) != 0) {
+    throw std::runtime_error("openaclnnSetStrictMode(1) failed: " + TakeErrorMessage());
+  }
+}
+
+ScopedStrictMode::~ScopedStrictMode() { openaclnnSetStrictMode(-1); }
 
 }  // namespace openaclnn::test

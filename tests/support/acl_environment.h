@@ -25,6 +25,16 @@ class ScopedStream {
   aclrtStream stream_ = nullptr;
 };
 
+// Strict mode (openaclnnSetStrictMode) on for one scope: tolerated data faults fail the run instead; the default is
+// restored at scope exit.
+class ScopedStrictMode {
+ public:
+  ScopedStrictMode();
+  ~ScopedStrictMode();
+  ScopedStrictMode(const ScopedStrictMode&) = delete;
+  ScopedStrictMode& operator=(const ScopedStrictMode&) = delete;
+};
+
 }  // namespace openaclnn::test
 
 #endif  // OPENACLNN_TESTS_SUPPORT_ACL_ENVIRONMENT_H_

@@ -3,11 +3,11 @@
 #include <strings.h>
 
 #include <atomic>
-#include <cstdio>
 #include <cstdlib>
 #include <string>
 
 #include "acl/acl_base.h"
+#include "core/log.h"
 #include "core/messages.h"
 #include "hwy/targets.h"
 
@@ -63,8 +63,9 @@ int64_t DefaultTarget() {
     }
     const int64_t found = Lookup(text);
     if (found == kUnset) {
-      std::fprintf(stderr, "OpenAclnn: %s=%s is not an available kernel target (one of: %s); using the best.\n",
-                   kKernelsEnv, text, AvailableNames().c_str());
+      log::Write(log::Level::kWarning, log::Module::kOp, __FILE__, __LINE__,
+                 std::string(kKernelsEnv) + "=" + text + " is not an available kernel target (one of: " +
+                     AvailableNames() + "); using the best.");
       return BestTarget();
     }
     return found;

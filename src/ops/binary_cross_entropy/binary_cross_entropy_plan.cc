@@ -12,6 +12,7 @@
 #include "core/messages.h"
 #include "core/reduction.h"
 #include "framework/tensor_operand.h"
+#include "framework/tolerated_fault.h"
 #include "iter/loop_plan.h"
 #include "ops/binary_cross_entropy/binary_cross_entropy_kernel.h"
 
@@ -35,6 +36,7 @@ class BceNoneLaunch final : public Launch {
   }
 
   int64_t Elements() const override { return plan_.numel; }
+  const char* KernelName() const override { return "reference"; }  // Double-precision scalar kernels only.
 
  private:
   const iter::LoopPlan plan_;
@@ -61,12 +63,14 @@ class BceReducedLaunch final : public Launch {
     const double value = mean_ ? sum[0] / static_cast<double>(plan_.numel) : sum[0];
     const double stored = cpu::StoreRoundedOnce(params_.out_dtype, out_, value);
     if (std::isfinite(value) && !std::isfinite(stored)) {
-      return Status(ACL_ERROR_RT_AICORE_OVER_FLOW, msg::ReducedOverflow(kPhase2Api, "out", value, params_.out_dtype));
+      return TolerateFault(kPhase2Api, kReducedOverflowFault, ACL_ERROR_RT_AICORE_OVER_FLOW,
+                           msg::ReducedOverflow("out", value, params_.out_dtype));
     }
     return Status::Ok();
   }
 
   int64_t Elements() const override { return plan_.numel; }
+  const char* KernelName() const override { return "reference"; }  // Double-precision scalar kernels only.
 
  private:
   const iter::LoopPlan plan_;

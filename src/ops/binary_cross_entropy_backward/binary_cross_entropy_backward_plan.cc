@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "backend/cpu/kernel_target.h"
 #include "backend/cpu/parallel.h"
 #include "backend/cpu/store_policy.h"
 #include "core/dtype.h"
@@ -25,8 +26,9 @@ constexpr int64_t kSplitElements = 64;
 
 class BceBackwardLaunch final : public Launch {
  public:
-  BceBackwardLaunch(const iter::LoopPlan& plan, BceBlockKernel kernel, const BceKernelParams& params)
-      : plan_(plan), kernel_(kernel), params_(params) {}
+  BceBackwardLaunch(const iter::LoopPlan& plan, BceBlockKernel kernel, const char* kernel_name,
+                    const BceKernelParams& params)
+      : plan_(plan), kernel_(kernel), kernel_name_(kernel_name), params_(params) {}
 
   Status Run() const override {
     const int64_t units = (plan_.numel + kSplitElements - 1) / kSplitElements;
@@ -39,10 +41,12 @@ class BceBackwardLaunch final : public Launch {
   }
 
   int64_t Elements() const override { return plan_.numel; }
+  const char* KernelName() const override { return kernel_name_; }
 
  private:
   const iter::LoopPlan plan_;
   const BceBlockKernel kernel_;
+  const char* const kernel_name_;
   const BceKernelParams params_;
 };
 
@@ -75,7 +79,10 @@ Prepared PlanBceBackward(const BceBackwardArgs& args) {
   // The reciprocal once, in float (DECISIONS 6); numel(self) > 2^24 is itself rounded to float first.
   params.mean_scale = 1.0f / static_cast<float>(plan.numel);
   params.streaming_stores = cpu::UseStreamingStores(plan.numel * DataTypeSize(args.out->dtype()));
-  return {Status::Ok(), std::make_shared<BceBackwardLaunch>(plan, ChooseBceBlockKernel(params), params)};
+  const BceBlockKernel kernel = ChooseBceBlockKernel(params);
+  const bool reference = kernel == SelectBceBlockKernel(params);
+  const char* kernel_name = cpu::KernelTargetName(reference ? cpu::kReferenceKernels : cpu::ActiveKernelTarget());
+  return {Status::Ok(), std::make_shared<BceBackwardLaunch>(plan, kernel, kernel_name, params)};
 }
 
 }  // namespace openaclnn::bce

@@ -13,6 +13,7 @@
 #include "core/messages.h"
 #include "core/reduction.h"
 #include "framework/tensor_operand.h"
+#include "framework/tolerated_fault.h"
 #include "ops/nll_loss/nll_loss_kernel.h"
 
 namespace openaclnn::nll_forward {
@@ -57,19 +58,24 @@ class NllLossLaunch final : public Launch {
 
   Status Run() const override {
     SharedFault fault;
-    Status status = reduction_ == Reduction::kNone ? RunNone(&fault) : RunReduced(&fault);
+    const Status status = reduction_ == Reduction::kNone ? RunNone(&fault) : RunReduced(&fault);
     if (fault.fault().row >= 0) {
       const char* consequence = reduction_ == Reduction::kNone
                                     ? "out for that row was set to 0"
                                     : "that row was left out of out and totalWeightOut";
-      return Status(ACL_ERROR_RT_AICORE_EXCEPTION,
-                    msg::TargetOutOfRange(kPhase2Api, fault.fault().row, zero_dim_target_, fault.fault().value,
-                                          params_.classes, params_.ignore_index, consequence));
+      const Status target_status = TolerateFault(
+          kPhase2Api, kTargetOutOfRangeFault, ACL_ERROR_RT_AICORE_EXCEPTION,
+          msg::TargetOutOfRange(fault.fault().row, zero_dim_target_, fault.fault().value, params_.classes,
+                                params_.ignore_index, consequence));
+      if (!target_status.ok()) {
+        return target_status;  // Strict mode: the bad target is the first fault to report.
+      }
     }
     return status;
   }
 
   int64_t Elements() const override { return plan_.numel; }
+  const char* KernelName() const override { return "reference"; }  // Double-precision scalar kernels only.
 
  private:
   Status RunNone(SharedFault* fault) const {
@@ -107,11 +113,13 @@ class NllLossLaunch final : public Launch {
     return out_status.ok() ? total_status : out_status;
   }
 
-  // Rounds once; a finite value that only became infinite by that rounding is reported, never silent.
+  // Rounds once; a finite value that only became infinite by that rounding is stored so (DECISIONS 14) and
+  // logged, or in strict mode reported.
   static Status Store(const ReducedOutput& output, const char* arg, double value) {
     const double stored = cpu::StoreRoundedOnce(output.dtype, output.address, value);
     if (std::isfinite(value) && !std::isfinite(stored)) {
-      return Status(ACL_ERROR_RT_AICORE_OVER_FLOW, msg::ReducedOverflow(kPhase2Api, arg, value, output.dtype));
+      return TolerateFault(kPhase2Api, kReducedOverflowFault, ACL_ERROR_RT_AICORE_OVER_FLOW,
+                           msg::ReducedOverflow(arg, value, output.dtype));
     }
     return Status::Ok();
   }

@@ -5,12 +5,14 @@
 #include <utility>
 
 #include "aclnn/opdev/op_errno.h"
+#include "backend/cpu/kernel_target.h"
 #include "backend/cpu/parallel.h"
 #include "backend/cpu/store_policy.h"
 #include "core/element.h"
 #include "core/messages.h"
 #include "core/reduction.h"
 #include "framework/tensor_operand.h"
+#include "framework/tolerated_fault.h"
 #include "ops/nll_loss_backward/nll_loss_backward_kernel.h"
 #include "ops/nll_loss_backward/nll_loss_backward_kernel_hwy.h"
 
@@ -19,10 +21,11 @@ namespace {
 
 class NllLossBackwardLaunch final : public Launch {
  public:
-  NllLossBackwardLaunch(iter::LoopPlan plan, NllBlockKernel kernel, NllKernelParams params, aclDataType input_dtype,
-                        const char* total_weight, int64_t out_bytes, bool zero_dim_target)
+  NllLossBackwardLaunch(iter::LoopPlan plan, NllBlockKernel kernel, const char* kernel_name, NllKernelParams params,
+                        aclDataType input_dtype, const char* total_weight, int64_t out_bytes, bool zero_dim_target)
       : plan_(plan),
         kernel_(kernel),
+        kernel_name_(kernel_name),
         params_(params),
         input_dtype_(input_dtype),
         total_weight_(total_weight),
@@ -52,18 +55,20 @@ class NllLossBackwardLaunch final : public Launch {
       }
     });
     if (fault.row >= 0) {
-      return Status(ACL_ERROR_RT_AICORE_EXCEPTION,
-                    msg::TargetOutOfRange(kPhase2Api, fault.row, zero_dim_target_, fault.value, params.classes,
-                                          params.ignore_index, "that row of out was left zero"));
+      return TolerateFault(kPhase2Api, kTargetOutOfRangeFault, ACL_ERROR_RT_AICORE_EXCEPTION,
+                           msg::TargetOutOfRange(fault.row, zero_dim_target_, fault.value, params.classes,
+                                                 params.ignore_index, "that row of out was left zero"));
     }
     return Status::Ok();
   }
 
   int64_t Elements() const override { return plan_.numel; }
+  const char* KernelName() const override { return kernel_name_; }
 
  private:
   const iter::LoopPlan plan_;
   const NllBlockKernel kernel_;
+  const char* const kernel_name_;
   const NllKernelParams params_;
   const aclDataType input_dtype_;
   const char* const total_weight_;
@@ -109,8 +114,10 @@ Prepared PlanNllLossBackward(const NllLossBackwardArgs& args) {
   params.streaming_stores = cpu::UseStreamingStores(rows * classes * out_bytes);
   // totalWeight is only read (and only validated as addressable) for mean.
   const char* total_weight = params.mean ? OperandOf(*args.total_weight).base : nullptr;
-  return {Status::Ok(), std::make_shared<NllLossBackwardLaunch>(plan, kernel, params, self.dtype(), total_weight,
-                                                                       out_bytes, args.target->rank() == 0)};
+  const bool reference = kernel == SelectNllBlockKernel(args.target->dtype(), self.dtype(), args.out->dtype());
+  const char* kernel_name = cpu::KernelTargetName(reference ? cpu::kReferenceKernels : cpu::ActiveKernelTarget());
+  return {Status::Ok(), std::make_shared<NllLossBackwardLaunch>(plan, kernel, kernel_name, params, self.dtype(),
+                                                                total_weight, out_bytes, args.target->rank() == 0)};
 }
 
 }  // namespace openaclnn::nll
