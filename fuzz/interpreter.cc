@@ -29,7 +29,7 @@ const char* OpName(Op op) {
       "Malloc",      "Free",       "CreateTensor", "DestroyTensor", "NllPhase1", "BcePhase1",   "RunExecutor",
       "SetRepeatable", "DestroyExecutor", "CreateStream", "DestroyStream", "SyncStream", "SyncDevice",
       "FillValues",  "CopyBytes",  "Memset",       "QueryTensor",   "TakeErrors", "DeviceLifecycle", "Misc",
-      "KernelConfig", "NllForwardPhase1", "BceForwardPhase1"};
+      "KernelConfig", "NllForwardPhase1", "BceForwardPhase1", "StrictMode"};
   static_assert(sizeof(kNames) / sizeof(kNames[0]) == static_cast<size_t>(Op::kCount));
   return kNames[static_cast<size_t>(op)];
 }
@@ -119,6 +119,7 @@ void Interpreter::Step(Op op, ByteReader& reader) {
     case Op::kKernelConfig: return KernelConfig(Read<KernelConfigArgs>(reader));
     case Op::kNllForwardPhase1: return NllForwardPhase1(Read<NllForwardPhase1Args>(reader));
     case Op::kBceForwardPhase1: return BceForwardPhase1(Read<BceForwardPhase1Args>(reader));
+    case Op::kStrictMode: return StrictMode(Read<StrictModeArgs>(reader));
     case Op::kCount: return;
   }
 }

@@ -105,6 +105,7 @@ class Interpreter {
   void DeviceLifecycle(const LifecycleArgs& args);
   void Misc(const MiscArgs& args);
   void KernelConfig(const KernelConfigArgs& args);
+  void StrictMode(const StrictModeArgs& args);
   aclrtStream StreamHandle(uint8_t raw) const;
   void ForgetStreams();
   void ForgetMemory();

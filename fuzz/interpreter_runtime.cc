@@ -442,6 +442,19 @@ void Interpreter::KernelConfig(const KernelConfigArgs& args) {
   }
 }
 
+void Interpreter::StrictMode(const StrictModeArgs& args) {
+  const int32_t modes[] = {-1, 0, 1};
+  if (args.mode % 4 == 3) {
+    ExpectFailure(openaclnnSetStrictMode(2 + args.mode / 4), "openaclnnSetStrictMode");
+    return;
+  }
+  const int32_t mode = modes[args.mode % 4];
+  Expect(openaclnnSetStrictMode(mode), "openaclnnSetStrictMode");
+  if (mode >= 0 && openaclnnGetStrictMode() != mode) {  // -1: whatever OPENACLNN_STRICT says.
+    Fail("openaclnnGetStrictMode does not return what openaclnnSetStrictMode set");
+  }
+}
+
 void Interpreter::ReleaseAll() {
   RuntimeModel& rt = *runtime_;
   if (!rt.initialized) {
@@ -481,6 +494,7 @@ void Interpreter::ReleaseAll() {
   // The next input starts from the defaults, so every input replays alone as it ran.
   openaclnnSetKernelTarget(nullptr);
   openaclnnSetNumThreads(0);
+  openaclnnSetStrictMode(-1);
   while (rt.device_opens > 1) {
     Expect(aclrtResetDevice(0), "aclrtResetDevice");
     --rt.device_opens;

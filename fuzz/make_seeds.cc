@@ -409,6 +409,18 @@ std::vector<std::pair<std::string, Program>> Seeds() {
       .Add(Op::kSyncStream, StreamArgs{1});
   seeds.emplace_back("nll_target_out_of_range", bad_target);
 
+  // The same launch in strict mode fails at the synchronisation; an invalid mode is refused; back to the default.
+  Program strict = NllCase(ACL_FLOAT, ACL_INT64, 3, 4, true);
+  strict.Add(Op::kStrictMode, StrictModeArgs{2})
+      .Integers(2, ACL_INT64, {1, 7, -1})
+      .Stream()
+      .Nll({0, 1, 2, 3, 4, 5}, 0)
+      .Run(0, 1)
+      .Add(Op::kSyncStream, StreamArgs{1})
+      .Add(Op::kStrictMode, StrictModeArgs{3})
+      .Add(Op::kStrictMode, StrictModeArgs{0});
+  seeds.emplace_back("nll_target_out_of_range_strict_mode", strict);
+
   Program bce = BceCase(ACL_FLOAT, {2, 3}, {3});
   bce.Stream().Bce({0, 1, 2, 3, 4}, 0).Run(0, 1);
   for (uint8_t target = 0; target < 6; ++target) {  // The reference kernels, then every SIMD target.

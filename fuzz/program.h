@@ -34,6 +34,7 @@ enum class Op : uint8_t {
   // The forward operators came after the rest: appended, so older inputs keep their meaning.
   kNllForwardPhase1,
   kBceForwardPhase1,
+  kStrictMode,
   kCount,  // Opcode bytes are taken modulo this.
 };
 
@@ -350,6 +351,15 @@ struct KernelConfigArgs {
   void Visit(IO& io) {
     io(target);
     io(threads);
+  }
+};
+
+// openaclnnSetStrictMode: mode % 4 gives -1 (the default), 0 (off), 1 (on) or an invalid value that must be refused.
+struct StrictModeArgs {
+  uint8_t mode = 0;
+  template <typename IO>
+  void Visit(IO& io) {
+    io(mode);
   }
 };
 
