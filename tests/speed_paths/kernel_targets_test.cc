@@ -113,12 +113,13 @@ struct X86Target {
   std::vector<std::string> flags;  // In /proc/cpuinfo's spelling; each target also needs the ones before it.
 };
 
-// Highway's x86 targets, worst first, with the CPU features each one requires (the ones before included).
+// Highway's x86 targets, worst first, with the CPU features each one requires (the ones before included), as
+// Highway 1.0's own detection groups them; AVX3_DL is not compiled by this build.
 const std::vector<X86Target>& X86Targets() {
   static const std::vector<X86Target> targets = {
       {"SSSE3", {"sse", "sse2", "pni", "ssse3"}},
       {"SSE4", {"sse4_1", "sse4_2", "pclmulqdq", "aes"}},
-      {"AVX2", {"avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe"}},
+      {"AVX2", {"avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm"}},  // abm: LZCNT.
       {"AVX3", {"avx512f", "avx512vl", "avx512dq", "avx512bw"}},
   };
   return targets;
