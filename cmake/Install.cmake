@@ -1,5 +1,5 @@
 # `cmake --install` gives a prefix that can stand where a CANN toolkit is expected: include/ (acl, aclnn,
-# aclnnop, openaclnn), lib64/ (the library and its CANN names), set_env.sh, a CMake package and a pkg-config file.
+# aclnnop, openaclnn), lib64/ (CMAKE_INSTALL_LIBDIR: the library and its CANN names), set_env.sh, a CMake package and a pkg-config file.
 include(CMakePackageConfigHelpers)
 
 install(TARGETS openaclnn EXPORT OpenAclnnTargets
@@ -30,6 +30,29 @@ install(FILES ${PROJECT_BINARY_DIR}/openaclnn.pc DESTINATION ${CMAKE_INSTALL_DAT
 # set_env.sh knows its prefix: sourced by a POSIX shell, a file cannot find its own location.
 install(CODE "
   set(OPENACLNN_INSTALLED_PREFIX \"\${CMAKE_INSTALL_PREFIX}\")
+  set(CMAKE_INSTALL_LIBDIR \"${CMAKE_INSTALL_LIBDIR}\")
   configure_file(\"${PROJECT_SOURCE_DIR}/cmake/set_env.sh.in\"
                  \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/set_env.sh\" @ONLY)
   message(STATUS \"Installing: \$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/set_env.sh\")")
+
+# `cpack -G DEB` (run in the build tree) packs the same prefix as a Debian package, installed under
+# OPENACLNN_PACKAGE_PREFIX (top-level CMakeLists.txt). Staged with DESTDIR, so set_env.sh records that prefix, not the staging directory.
+set(CPACK_PACKAGE_NAME openaclnn)
+set(CPACK_PACKAGE_VENDOR OpenAclnn)
+set(CPACK_PACKAGE_CONTACT "OpenAclnn developers")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${PROJECT_DESCRIPTION} (CANN-style prefix)")
+set(CPACK_GENERATOR DEB)
+set(CPACK_SET_DESTDIR ON)
+set(CPACK_INSTALL_PREFIX ${OPENACLNN_PACKAGE_PREFIX})
+set(CPACK_PACKAGING_INSTALL_PREFIX ${OPENACLNN_PACKAGE_PREFIX})
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SECTION libs)
+# Debian's names for the machine the library is built for (a cross build packs for its target).
+if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
+  set(CPACK_DEBIAN_PACKAGE_ARCHITECTURE amd64)
+elseif(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64)$")
+  set(CPACK_DEBIAN_PACKAGE_ARCHITECTURE arm64)
+endif()
+# What the shared library loads (Highway's runtime, the C++ runtime); the headers need nothing more.
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "libhwy1 (>= 1.0), libstdc++6, libgcc-s1, libc6")
+include(CPack)

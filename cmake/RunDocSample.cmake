@@ -9,7 +9,8 @@
 # (a list, e.g. the sanitizer flags the library was built with, which a program linking it needs too) and
 # EMULATOR (a command prefix that runs the program, e.g. qemu for a cross build).
 #
-# Prints "SKIPPED:" and succeeds when the document is not there (the spec folder is not part of this repo).
+# The spec folder is not part of this repository. When the document is not there this prints "SKIPPED:" and
+# succeeds, unless REQUIRED is true (OPENACLNN_REQUIRE_SPEC, set by the CI presets): then it fails.
 foreach(var SPEC_FILE WORK_DIR CXX PREFIX_INCLUDE PREFIX_LIB EXPECTED)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "RunDocSample: ${var} is not set")
@@ -17,6 +18,10 @@ foreach(var SPEC_FILE WORK_DIR CXX PREFIX_INCLUDE PREFIX_LIB EXPECTED)
 endforeach()
 
 if(NOT EXISTS "${SPEC_FILE}")
+  if(REQUIRED)
+    message(FATAL_ERROR "RunDocSample: ${SPEC_FILE} not found, and OPENACLNN_REQUIRE_SPEC is ON: the document's "
+                        "sample must be checked (set OPENACLNN_SPEC_DIR to the folder with the documents).")
+  endif()
   message("SKIPPED: ${SPEC_FILE} not found; the document's sample cannot be checked without the spec folder "
           "(set OPENACLNN_SPEC_DIR when configuring).")
   return()

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages a task needs, only those missing. Usage: scripts/install-deps.sh <group>...
+#   library what the library alone needs (a compiler, CMake, Highway)
 #   build   compilers, CMake, GoogleTest, Google Benchmark, Highway
 #   test    what the full test suite adds (PyTorch for differential tests, clang sanitizers and libFuzzer,
 #           the aarch64 cross compiler, qemu-user, GoogleTest's sources and Highway for arm64)
 set -euo pipefail
 
 declare -A groups=(
+  [library]="g++ cmake make libhwy-dev"
   [build]="g++ cmake make pkg-config libgtest-dev libgmock-dev libbenchmark-dev libhwy-dev"
   [test]="libtorch-dev clang-14 libclang-rt-14-dev llvm-14 googletest g++-aarch64-linux-gnu qemu-user libhwy-dev:arm64"
 )

@@ -5,7 +5,7 @@
 #   scripts/run-tests.sh                every stage, in order (what CI runs)
 #   scripts/run-tests.sh asan fuzz      only the stages named (any of all_stages)
 # Stages:
-#   build   ci preset (-Werror), whole suite
+#   build   the library alone (no test dependencies), then the ci preset (-Werror), whole suite
 #   asan    whole suite under AddressSanitizer + LeakSanitizer + UBSan (gcc), any report fails
 #   tsan    stream and concurrency tests under ThreadSanitizer (gcc)
 #   fuzz    the C API fuzzer (clang libFuzzer, ASan + UBSan): seed corpus, then OPENACLNN_FUZZ_SECONDS (default 90)
@@ -24,7 +24,27 @@ export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1"
 # The 2^31-element tests (label slow) fail rather than skip when memory is short: CI must run them.
 export OPENACLNN_REQUIRE_LARGE=1
 
+# The library alone, as a packager builds it: BUILD_TESTING=OFF with GoogleTest and PyTorch made unfindable
+# (CMAKE_DISABLE_FIND_PACKAGE_*: any find_package of them, REQUIRED or not, then fails or finds nothing), so a
+# test dependency that leaks into the library's configuration fails here. It installs with a non-default library
+# directory into a fresh prefix, whose set_env.sh must follow it. Its kernels are compiled for AVX2 and the
+# portable target only: the point is what the build needs, and the ci tree compiles every target anyway.
+build_library_only() {
+  local dir=build/library-only
+  rm -rf "$dir"
+  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DOPENACLNN_WERROR=ON -DBUILD_TESTING=OFF \
+    -DOPENACLNN_BUILD_EXAMPLES=OFF -DCMAKE_DISABLE_FIND_PACKAGE_GTest=ON -DCMAKE_DISABLE_FIND_PACKAGE_Torch=ON \
+    -DCMAKE_DISABLE_FIND_PACKAGE_benchmark=ON -DCMAKE_INSTALL_LIBDIR=lib \
+    -DOPENACLNN_HWY_DISABLED_TARGETS='HWY_SSSE3|HWY_SSE4|HWY_AVX3'
+  cmake --build "$dir" -j2
+  cmake --install "$dir" --prefix "$PWD/$dir/prefix"
+  [ -f "$dir/prefix/lib/libopenaclnn.so" ] || { echo "library-only: no lib/libopenaclnn.so installed" >&2; return 1; }
+  tests/packaging/check_set_env.sh "$PWD/$dir/prefix" lib "$(command -v cc)" "$PWD/tests/headers/c_api_program.c" "" OFF \
+    sh bash
+}
+
 stage_build() {
+  build_library_only
   cmake --preset ci
   cmake --build --preset ci
   ctest --preset ci

@@ -10,7 +10,6 @@
 #include "aclnn/opdev/op_errno.h"
 #include "core/dtype.h"
 #include "core/messages.h"
-#include "runtime/memory.h"
 
 namespace openaclnn {
 
@@ -103,28 +102,16 @@ Status CheckNoSelfOverlap(std::string_view api, std::string_view arg, const aclT
 namespace {
 
 thread_local std::vector<CheckedExtent> phase1_extents;
-
-msg::MemoryBlockText TextOf(const runtime::BlockInfo& block) {
-  return msg::MemoryBlockText{block.kind == runtime::MemoryKind::kDevice, block.begin, block.bytes};
-}
-
-Status VerifyExtent(std::string_view api, std::string_view arg, uintptr_t begin, uint64_t bytes) {
-  const runtime::ExtentLocation location = runtime::LocateExtent(begin, bytes);
-  if (location.inside_live_block) {
-    return Status::Ok();
-  }
-  const msg::MemoryBlockText freed = TextOf(location.freed);
-  const msg::MemoryBlockText nearest = TextOf(location.nearest);
-  return Status(ACLNN_ERR_PARAM_INVALID,
-                msg::OutsideLiveMemory(api, arg, begin, bytes, location.has_freed ? &freed : nullptr,
-                                       location.has_nearest ? &nearest : nullptr));
-}
+thread_local LiveExtentCheck phase1_check = nullptr;
 
 }  // namespace
 
 namespace internal {
 
-Status VerifyTensorsInLiveMemory(std::string_view api, std::initializer_list<TensorArg> tensors) {
+LiveExtentCheck ActiveLiveExtentCheck() { return phase1_check; }
+
+Status VerifyTensorsInLiveMemory(std::string_view api, std::initializer_list<TensorArg> tensors,
+                                 LiveExtentCheck check) {
   for (const TensorArg& arg : tensors) {
     if (arg.tensor == nullptr || arg.tensor->empty()) {
       continue;  // Nothing of it is touched.
@@ -146,7 +133,7 @@ Status VerifyTensorsInLiveMemory(std::string_view api, std::initializer_list<Ten
     overflow |= __builtin_mul_overflow(last + 1, element_bytes, &extent_bytes);
     const uintptr_t begin = reinterpret_cast<uintptr_t>(tensor.data) + static_cast<uintptr_t>(offset_bytes);
     const uint64_t bytes = overflow ? UINT64_MAX - begin : static_cast<uint64_t>(extent_bytes);
-    OPENACLNN_RETURN_IF_ERROR(VerifyExtent(api, arg.name, begin, bytes));
+    OPENACLNN_RETURN_IF_ERROR(check(api, arg.name, begin, bytes));
     phase1_extents.push_back(CheckedExtent{std::string(arg.name), begin, bytes});
   }
   return Status::Ok();
@@ -154,13 +141,19 @@ Status VerifyTensorsInLiveMemory(std::string_view api, std::initializer_list<Ten
 
 }  // namespace internal
 
-void BeginCheckedExtents() { phase1_extents.clear(); }
+void BeginCheckedExtents(LiveExtentCheck check) {
+  phase1_extents.clear();
+  phase1_check = check;
+}
 
-std::vector<CheckedExtent> TakeCheckedExtents() { return std::exchange(phase1_extents, {}); }
+std::vector<CheckedExtent> TakeCheckedExtents() {
+  phase1_check = nullptr;
+  return std::exchange(phase1_extents, {});
+}
 
-Status RecheckExtents(std::string_view api, const std::vector<CheckedExtent>& extents) {
+Status RecheckExtents(std::string_view api, const std::vector<CheckedExtent>& extents, LiveExtentCheck check) {
   for (const CheckedExtent& extent : extents) {
-    OPENACLNN_RETURN_IF_ERROR(VerifyExtent(api, extent.arg, extent.begin, extent.bytes));
+    OPENACLNN_RETURN_IF_ERROR(check(api, extent.arg, extent.begin, extent.bytes));
   }
   return Status::Ok();
 }

@@ -10,7 +10,6 @@
 
 #include "core/status.h"
 #include "core/tensor.h"
-#include "runtime/env.h"
 
 namespace openaclnn {
 
@@ -39,20 +38,30 @@ struct TensorArg {
   const aclTensor* tensor;  // nullptr: the call will not touch this argument.
 };
 
+// Checked memory mode's question about one byte range: Ok when [begin, begin + bytes) lies inside ONE live
+// aclrtMalloc or aclrtMallocHost block, otherwise 161002 naming `api` and `arg` (msg::OutsideLiveMemory). The
+// registry of blocks belongs to the runtime, a layer above core, so the check is handed in: the two-phase
+// framework passes the runtime's when a phase 1 in checked memory mode begins (BeginCheckedExtents).
+using LiveExtentCheck = Status (*)(std::string_view api, std::string_view arg, uintptr_t begin, uint64_t bytes);
+
 namespace internal {
-Status VerifyTensorsInLiveMemory(std::string_view api, std::initializer_list<TensorArg> tensors);
+// The check of the checked phase 1 running on this thread; null outside checked memory mode.
+LiveExtentCheck ActiveLiveExtentCheck();
+Status VerifyTensorsInLiveMemory(std::string_view api, std::initializer_list<TensorArg> tensors,
+                                 LiveExtentCheck check);
 }  // namespace internal
 
 // Checked memory mode (OPENACLNN_CHECKED_MEMORY=1, docs/ARCHITECTURE.md): every operator's validation calls this
 // last, with each tensor the call will read or write. Each non-empty tensor's bytes, from data + offset over its
 // dims and strides, must lie inside ONE live aclrtMalloc or aclrtMallocHost block; otherwise 161002 names the
 // argument, its byte extent and the nearest block (or the released block, for a use after free). Requires
-// CheckAddressableLayout to have passed for those tensors. Without the mode this is one load and a branch.
+// CheckAddressableLayout to have passed for those tensors. Without the mode this is one call and a branch.
 inline Status CheckTensorsInLiveMemory(std::string_view api, std::initializer_list<TensorArg> tensors) {
-  if (!runtime::CheckedMemory()) {
+  const LiveExtentCheck check = internal::ActiveLiveExtentCheck();
+  if (check == nullptr) {
     return Status::Ok();
   }
-  return internal::VerifyTensorsInLiveMemory(api, tensors);
+  return internal::VerifyTensorsInLiveMemory(api, tensors, check);
 }
 
 // A byte extent CheckTensorsInLiveMemory verified, kept by the executor so that every later run re-verifies it
@@ -64,13 +73,14 @@ struct CheckedExtent {
 };
 
 // Bookkeeping of the two-phase framework in checked memory mode: phase 1 starts a fresh list for the calling
-// thread, CheckTensorsInLiveMemory appends to it, and the executor takes it.
-void BeginCheckedExtents();
+// thread and makes `check` the one CheckTensorsInLiveMemory uses, CheckTensorsInLiveMemory appends to the list,
+// and the executor takes it (which ends the phase: the thread has no active check until the next begins).
+void BeginCheckedExtents(LiveExtentCheck check);
 std::vector<CheckedExtent> TakeCheckedExtents();
 
-// Phase 2 in checked memory mode: 161002 (same message as phase 1) unless every extent is still inside one
-// live block.
-Status RecheckExtents(std::string_view api, const std::vector<CheckedExtent>& extents);
+// Phase 2 in checked memory mode: 161002 (same message as phase 1) unless `check` finds every extent still
+// inside one live block.
+Status RecheckExtents(std::string_view api, const std::vector<CheckedExtent>& extents, LiveExtentCheck check);
 
 }  // namespace openaclnn
 

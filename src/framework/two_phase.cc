@@ -10,6 +10,7 @@
 #include "framework/executor.h"
 #include "runtime/device.h"
 #include "runtime/env.h"
+#include "runtime/memory.h"
 #include "runtime/stream.h"
 
 namespace openaclnn {
@@ -25,7 +26,8 @@ constexpr int64_t kRunHereMaxElements = int64_t{1} << 16;
 
 Status CheckPhase1Outputs(std::string_view api, const uint64_t* workspace_size, aclOpExecutor* const* executor) {
   if (runtime::CheckedMemory()) {
-    BeginCheckedExtents();  // This call's validation records the extents it verified.
+    // This call's validation checks its tensors against the runtime's live blocks and records the extents.
+    BeginCheckedExtents(&runtime::VerifyLiveExtent);
   }
   if (workspace_size == nullptr) {
     return Status(ACLNN_ERR_PARAM_NULLPTR, msg::NullArgument(api, "workspaceSize"));
@@ -75,7 +77,7 @@ Status RunPhase2(std::string_view api, void* workspace, uint64_t workspace_size,
                                        std::to_string(workspace_size)));
   }
   if (!executor->checked_extents.empty()) {
-    Status recheck = RecheckExtents(api, executor->checked_extents);
+    Status recheck = RecheckExtents(api, executor->checked_extents, &runtime::VerifyLiveExtent);
     if (!recheck.ok()) {
       if (!executor->repeatable) {
         DestroyExecutor(executor);

@@ -10,7 +10,9 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <string_view>
 
+#include "aclnn/opdev/op_errno.h"
 #include "core/messages.h"
 #include "runtime/device.h"
 #include "runtime/env.h"
@@ -166,6 +168,26 @@ Status Release(const char* api, MemoryKind kind, void* pointer) {
 
 bool IsInsideLiveBlock(const void* address, uint64_t bytes) {
   return LocateExtent(reinterpret_cast<uintptr_t>(address), bytes).inside_live_block;
+}
+
+namespace {
+
+msg::MemoryBlockText TextOf(const BlockInfo& block) {
+  return msg::MemoryBlockText{block.kind == MemoryKind::kDevice, block.begin, block.bytes};
+}
+
+}  // namespace
+
+Status VerifyLiveExtent(std::string_view api, std::string_view arg, uintptr_t begin, uint64_t bytes) {
+  const ExtentLocation location = LocateExtent(begin, bytes);
+  if (location.inside_live_block) {
+    return Status::Ok();
+  }
+  const msg::MemoryBlockText freed = TextOf(location.freed);
+  const msg::MemoryBlockText nearest = TextOf(location.nearest);
+  return Status(ACLNN_ERR_PARAM_INVALID,
+                msg::OutsideLiveMemory(api, arg, begin, bytes, location.has_freed ? &freed : nullptr,
+                                       location.has_nearest ? &nearest : nullptr));
 }
 
 ExtentLocation LocateExtent(uintptr_t begin, uint64_t bytes) {

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 
 #include "acl/acl_rt.h"
 #include "core/status.h"
@@ -42,6 +43,10 @@ struct ExtentLocation {
   BlockInfo freed;
 };
 ExtentLocation LocateExtent(uintptr_t begin, uint64_t bytes);
+
+// Checked memory mode's verdict on a byte range (core's LiveExtentCheck, core/tensor_checks.h): Ok inside one
+// live block, otherwise 161002 naming `api` and `arg`, the range and the released or nearest block.
+Status VerifyLiveExtent(std::string_view api, std::string_view arg, uintptr_t begin, uint64_t bytes);
 
 // How many released blocks checked memory mode remembers to explain a use after free.
 inline constexpr size_t kRememberedFrees = 256;

@@ -1,6 +1,6 @@
 #include "runtime/stream.h"
 
-#include <chrono>
+#include <cstdint>
 #include <exception>
 #include <new>
 #include <string>
@@ -15,8 +15,9 @@ namespace {
 
 // How long a thread polls before it sleeps. Long enough to cover the gap between a launch and the next call
 // of a host loop (phase 1 of the next operator, a synchronisation), short enough to cost nothing measurable
-// when the stream really is idle.
-constexpr std::chrono::microseconds kSpinBudget{50};
+// when the stream really is idle. Polls yield between rounds (cpu::SpinYield): on a loaded machine the thread
+// being waited for may need this CPU.
+constexpr int64_t kSpinBudgetNanos = 50'000;
 
 // Tasks never throw by contract; this keeps a broken task from taking the worker thread down.
 Status RunGuarded(const Task& task) {
@@ -31,39 +32,11 @@ Status RunGuarded(const Task& task) {
   }
 }
 
-// With one CPU a spinning thread only delays the thread it waits for.
-bool SpinningHelps() {
-  static const bool helps = std::thread::hardware_concurrency() > 1;
-  return helps;
-}
-
-// Polls pred() for up to kSpinBudget, yielding the CPU between rounds; true as soon as it holds.
-template <typename Pred>
-bool SpinUntil(Pred pred) {
-  if (!SpinningHelps()) {
-    return pred();
-  }
-  const auto deadline = std::chrono::steady_clock::now() + kSpinBudget;
-  for (;;) {
-    for (int i = 0; i < 64; ++i) {
-      if (pred()) {
-        return true;
-      }
-      cpu::CpuRelax();
-    }
-    if (std::chrono::steady_clock::now() >= deadline) {
-      return pred();
-    }
-    // On a loaded machine the thread being waited for may need this CPU.
-    std::this_thread::yield();
-  }
-}
-
 // The stream's mutex is held for tens of nanoseconds at a time, by the worker and by launching and waiting
 // threads. A thread that blocks on it makes the holder pay a futex wake-up when it unlocks, so acquire it by
 // retrying for a short while first.
 void Acquire(std::unique_lock<std::mutex>& lock) {
-  if (SpinningHelps()) {
+  if (cpu::SpinningHelps()) {
     for (int i = 0; i < 256; ++i) {
       if (lock.try_lock()) {
         return;
@@ -145,7 +118,8 @@ void Stream::DrainTo(uint64_t target, std::unique_lock<std::mutex>& lock) {
     const uint64_t seen = completed_.load(std::memory_order_relaxed);
     lock.unlock();
     const bool progressed =
-        SpinUntil([this, seen] { return completed_.load(std::memory_order_acquire) != seen; });
+        cpu::SpinUntil([this, seen] { return completed_.load(std::memory_order_acquire) != seen; }, kSpinBudgetNanos,
+                       cpu::SpinYield::kBetweenRounds);
     Acquire(lock);
     if (progressed) {
       continue;
@@ -174,10 +148,12 @@ void Stream::WorkerLoop() {
     const uint64_t enqueued = enqueued_.load(std::memory_order_relaxed);
     const uint64_t completed = completed_.load(std::memory_order_relaxed);
     lock.unlock();
-    const bool changed = SpinUntil([this, enqueued, completed] {
-      return enqueued_.load(std::memory_order_acquire) != enqueued ||
-             completed_.load(std::memory_order_acquire) != completed || stopping_.load(std::memory_order_acquire);
-    });
+    const bool changed = cpu::SpinUntil(
+        [this, enqueued, completed] {
+          return enqueued_.load(std::memory_order_acquire) != enqueued ||
+                 completed_.load(std::memory_order_acquire) != completed || stopping_.load(std::memory_order_acquire);
+        },
+        kSpinBudgetNanos, cpu::SpinYield::kBetweenRounds);
     Acquire(lock);
     if (changed) {
       continue;

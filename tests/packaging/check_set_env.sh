@@ -1,10 +1,11 @@
 #!/bin/sh
 # set_env.sh of an installed prefix, sourced by each given shell, sets the variables CANN build scripts read;
 # a C program then builds with CANN's flags from those variables alone and runs with the library path it set.
-#   check_set_env.sh <prefix> <cc> <program.c> <flags (a ;-list)> <crosscompiling> <shell>...
+#   check_set_env.sh <prefix> <libdir> <cc> <program.c> <flags (a ;-list)> <crosscompiling> <shell>...
+# <libdir> is the library directory relative to the prefix (CMAKE_INSTALL_LIBDIR: lib64 unless chosen).
 set -eu
-prefix=$1 cc=$2 program=$3 flags=$(printf '%s' "$4" | tr ';' ' ') cross=$5
-shift 5
+prefix=$1 libdir=$2 cc=$3 program=$4 flags=$(printf '%s' "$5" | tr ';' ' ') cross=$6
+shift 6
 case "$cross" in 1|ON|TRUE|true|YES) cross=1 ;; *) cross= ;; esac
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -18,10 +19,10 @@ for shell in "$@"; do
       eval value=\${$var}
       [ "$value" = "$1" ] || { echo "$var is $value, expected $1"; exit 1; }
     done
-    case ":$LD_LIBRARY_PATH:" in *":$1/lib64:"*) ;; *) echo "LD_LIBRARY_PATH lacks $1/lib64"; exit 1 ;; esac
+    case ":$LD_LIBRARY_PATH:" in *":$1/$7:"*) ;; *) echo "LD_LIBRARY_PATH lacks $1/$7"; exit 1 ;; esac
     $2 -std=c99 $5 "$3" -I"$ASCEND_HOME_PATH/include" -I"$ASCEND_HOME_PATH/include/aclnn" \
-       -L"$ASCEND_HOME_PATH/lib64" -lascendcl -lnnopbase -lopapi -o "$4/program"
+       -L"$ASCEND_HOME_PATH/$7" -lascendcl -lnnopbase -lopapi -o "$4/program"
     if [ -n "$6" ]; then echo "cross build: not running the program"; else "$4/program"; fi
-  ' check "$prefix" "$cc" "$program" "$work" "$flags" "$cross")
+  ' check "$prefix" "$cc" "$program" "$work" "$flags" "$cross" "$libdir")
 done
 echo "set_env.sh works"

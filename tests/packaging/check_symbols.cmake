@@ -1,13 +1,14 @@
 # The installed library exports exactly the functions its public headers declare (the CANN API and our
-# openaclnn* extensions), and each CANN library name in lib64 resolves to it.
-#   cmake -DPREFIX=<prefix> -DNM=<nm> -P check_symbols.cmake
+# openaclnn* extensions), and each CANN library name in the library directory (lib64
+# by default) resolves to it.
+#   cmake -DPREFIX=<prefix> -DLIBDIR=<CMAKE_INSTALL_LIBDIR> -DNM=<nm> -P check_symbols.cmake
 cmake_minimum_required(VERSION 3.25)
-set(library "${PREFIX}/lib64/libopenaclnn.so")
+set(library "${PREFIX}/${LIBDIR}/libopenaclnn.so")
 file(REAL_PATH "${library}" real_library)
 foreach(name ascendcl nnopbase opapi opapi_nn opapi_math)
-  file(REAL_PATH "${PREFIX}/lib64/lib${name}.so" resolved)
+  file(REAL_PATH "${PREFIX}/${LIBDIR}/lib${name}.so" resolved)
   if(NOT resolved STREQUAL real_library)
-    message(FATAL_ERROR "lib64/lib${name}.so resolves to ${resolved}, not ${real_library}")
+    message(FATAL_ERROR "${LIBDIR}/lib${name}.so resolves to ${resolved}, not ${real_library}")
   endif()
 endforeach()
 

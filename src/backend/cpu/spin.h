@@ -1,10 +1,12 @@
 // Bounded busy-waiting for hand-offs between threads that usually complete within microseconds: a waiter
-// spins briefly (a futex sleep and wake costs several microseconds), then falls back to blocking.
+// spins briefly (a futex sleep and wake costs several microseconds), then falls back to blocking. Used by the
+// kernel thread pool and by the streams.
 #ifndef OPENACLNN_BACKEND_CPU_SPIN_H_
 #define OPENACLNN_BACKEND_CPU_SPIN_H_
 
 #include <chrono>
 #include <cstdint>
+#include <thread>
 
 namespace openaclnn::cpu {
 
@@ -17,11 +19,26 @@ inline void CpuRelax() {
 #endif
 }
 
-// Polls ready() until it returns true or about `nanoseconds` have passed; returns the last answer.
+// With one CPU a spinning thread only delays the thread it waits for.
+inline bool SpinningHelps() {
+  static const bool helps = std::thread::hardware_concurrency() > 1;
+  return helps;
+}
+
+// kBetweenRounds gives the CPU away after each round of polls: for waits on threads that may be waiting for a
+// CPU themselves on a loaded machine (a stream's worker), rather than on threads known to be running (the
+// pool's workers during a job).
+enum class SpinYield { kNever, kBetweenRounds };
+
+// Polls ready() until it returns true or about `nanoseconds` have passed; returns the last answer. Where
+// spinning cannot help (one CPU) it asks once.
 template <typename Ready>
-bool SpinUntil(Ready&& ready, int64_t nanoseconds) {
+bool SpinUntil(Ready&& ready, int64_t nanoseconds, SpinYield yield = SpinYield::kNever) {
   if (ready()) {
     return true;
+  }
+  if (!SpinningHelps()) {
+    return false;
   }
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::nanoseconds(nanoseconds);
   for (;;) {
@@ -33,6 +50,9 @@ bool SpinUntil(Ready&& ready, int64_t nanoseconds) {
     }
     if (std::chrono::steady_clock::now() >= deadline) {
       return ready();
+    }
+    if (yield == SpinYield::kBetweenRounds) {
+      std::this_thread::yield();
     }
   }
 }
