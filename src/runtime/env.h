@@ -14,6 +14,11 @@ inline constexpr const char* kLaunchBlockingEnv = "OPENACLNN_LAUNCH_BLOCKING";
 // live aclrtMalloc / aclrtMallocHost block (and a repeatable executor re-checks before every run).
 inline constexpr const char* kCheckedMemoryEnv = "OPENACLNN_CHECKED_MEMORY";
 
+// OPENACLNN_DEVICE_COUNT=N (1..kMaxDeviceCount, default 1): how many devices the process emulates. Each has its
+// own contexts, streams and memory accounting; all of them run on the same CPU.
+inline constexpr const char* kDeviceCountEnv = "OPENACLNN_DEVICE_COUNT";
+inline constexpr int64_t kMaxDeviceCount = 64;
+
 // Reads an environment variable as a non-negative integer; fallback when unset or malformed.
 int64_t ReadEnvInt(const char* name, int64_t fallback);
 

@@ -55,9 +55,10 @@ Status GetMemInfo(int32_t attr, size_t* free_bytes, size_t* total_bytes) {
   if (free_bytes == nullptr || total_bytes == nullptr) {
     return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(kApi, "arguments 'free' and 'total' must not be NULL."));
   }
-  if (attr != ACL_DDR_MEM && attr != ACL_HBM_MEM) {
+  // Every kind of memory is the same host memory here.
+  if (attr < ACL_DDR_MEM || attr > ACL_HBM_MEM_P2P_HUGE1G) {
     return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(kApi, "argument 'attr' is " + std::to_string(attr) +
-                                                                 "; expected ACL_DDR_MEM (0) or ACL_HBM_MEM (1)."));
+                                                                 "; expected an aclrtMemAttr value (0..11)."));
   }
   struct sysinfo info {};
   if (sysinfo(&info) != 0) {

@@ -195,6 +195,38 @@ void Stream::WaitIdle() {
   DrainTo(enqueued_.load(std::memory_order_relaxed), lock);
 }
 
+bool Stream::WaitIdleFor(std::chrono::milliseconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  std::unique_lock<std::mutex> lock = Locked(mu_);
+  const uint64_t target = enqueued_.load(std::memory_order_relaxed);
+  if (worker_sleeping_ && !running_ && !queue_.empty()) {
+    work_cv_.notify_one();
+  }
+  ++sleeping_waiters_;
+  const bool done = idle_cv_.wait_until(
+      lock, deadline, [this, target] { return completed_.load(std::memory_order_relaxed) >= target; });
+  --sleeping_waiters_;
+  return done;
+}
+
+bool Stream::Idle() {
+  std::unique_lock<std::mutex> lock = Locked(mu_);
+  return !running_ && queue_.empty();
+}
+
+void Stream::DiscardQueued() {
+  std::deque<Task> dropped;
+  {
+    std::unique_lock<std::mutex> lock = Locked(mu_);
+    dropped.swap(queue_);
+    completed_.store(completed_.load(std::memory_order_relaxed) + dropped.size(), std::memory_order_release);
+    if (sleeping_waiters_ > 0) {
+      idle_cv_.notify_all();
+    }
+  }
+  dropped.clear();  // Outside the lock: a dropped task's destructor may complete an event.
+}
+
 Status Stream::Synchronize() {
   std::unique_lock<std::mutex> lock = Locked(mu_);
   DrainTo(enqueued_.load(std::memory_order_relaxed), lock);

@@ -15,6 +15,7 @@
 #define OPENACLNN_RUNTIME_STREAM_H_
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -52,6 +53,16 @@ class Stream {
 
   // Waits for every task enqueued so far, leaving failures for the next Synchronize().
   void WaitIdle();
+
+  // Like WaitIdle, but sleeps at most `timeout` and never runs a task itself; false when it expired.
+  bool WaitIdleFor(std::chrono::milliseconds timeout);
+
+  // True when no task is queued or running (aclrtStreamQuery).
+  bool Idle();
+
+  // Drops the tasks not started yet (aclrtDestroyStreamForce); a running task finishes. The dropped tasks are
+  // destroyed unrun, which is how an event record among them learns it will never happen.
+  void DiscardQueued();
 
  private:
   // Runs or waits until `target` tasks have completed. Requires lock to hold mu_.

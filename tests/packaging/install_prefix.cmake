@@ -13,7 +13,7 @@ set(expected
   include/aclnn/acl_meta.h include/aclnn/aclnn_base.h include/aclnn/opdev/op_errno.h
   include/aclnnop/aclnn_nll_loss_backward.h include/aclnnop/aclnn_util.h include/openaclnn/openaclnn.h
   lib64/libopenaclnn.so lib64/libascendcl.so lib64/libnnopbase.so lib64/libopapi.so lib64/libopapi_nn.so
-  lib64/libopapi_math.so
+  lib64/libopapi_math.so lib64/libacl_rt.so
   share/cmake/OpenAclnn/OpenAclnnConfig.cmake share/cmake/OpenAclnn/OpenAclnnConfigVersion.cmake
   share/cmake/OpenAclnn/OpenAclnnTargets.cmake share/pkgconfig/openaclnn.pc set_env.sh)
 set(missing)
