@@ -54,6 +54,19 @@ aclError aclrtResetDeviceForce(int32_t deviceId) {
   return GuardRt("aclrtResetDeviceForce", [&] { return rt::ResetDevice(deviceId, /*force=*/true); });
 }
 
+aclError aclrtDeviceCanAccessPeer(int32_t* canAccessPeer, int32_t deviceId, int32_t peerDeviceId) {
+  return GuardRt("aclrtDeviceCanAccessPeer",
+                 [&] { return rt::DeviceCanAccessPeer(canAccessPeer, deviceId, peerDeviceId); });
+}
+
+aclError aclrtDeviceEnablePeerAccess(int32_t peerDeviceId, uint32_t flags) {
+  return GuardRt("aclrtDeviceEnablePeerAccess", [&] { return rt::EnablePeerAccess(peerDeviceId, flags); });
+}
+
+aclError aclrtDeviceDisablePeerAccess(int32_t peerDeviceId) {
+  return GuardRt("aclrtDeviceDisablePeerAccess", [&] { return rt::DisablePeerAccess(peerDeviceId); });
+}
+
 aclError aclrtGetDevice(int32_t* deviceId) {
   return GuardRt("aclrtGetDevice", [&] { return rt::GetDevice(deviceId); });
 }

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <map>
 #include <mutex>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -42,6 +43,7 @@ struct RuntimeState {
   std::mutex mu;  // Guards init_count and devices; the tables lock themselves.
   int64_t init_count = 0;
   std::vector<DeviceState> devices;
+  std::set<std::pair<int32_t, int32_t>> peers;  // (current device, peer) pairs with access enabled.
   HandleTable<Context> contexts;
   HandleTable<StreamSlot> streams;
 };
@@ -173,6 +175,7 @@ Status Finalize() {
     for (DeviceState& device : state.devices) {
       device = DeviceState{};
     }
+    state.peers.clear();
     state.contexts.RemoveIf([](const Context&) { return true; });
     streams = state.streams.RemoveIf([](const StreamSlot&) { return true; });
   }
@@ -247,6 +250,74 @@ int32_t CurrentDeviceOr(int32_t fallback) {
   const void* handle = nullptr;
   std::shared_ptr<Context> context = ResolveContext("", &handle, &error);
   return context ? context->device : fallback;
+}
+
+Status DeviceCanAccessPeer(int32_t* can_access, int32_t device_id, int32_t peer_device_id) {
+  constexpr const char* kApi = "aclrtDeviceCanAccessPeer";
+  if (can_access == nullptr) {
+    return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(kApi, "argument 'canAccessPeer' is NULL."));
+  }
+  OPENACLNN_RETURN_IF_ERROR(CheckDeviceId(kApi, device_id));
+  if (peer_device_id < 0 || peer_device_id >= DeviceCount()) {
+    return Status(ACL_ERROR_RT_INVALID_DEVICEID,
+                  msg::RuntimeError(kApi, "argument 'peerDeviceId' is " + std::to_string(peer_device_id) +
+                                              "; expected 0.." + std::to_string(DeviceCount() - 1) + "."));
+  }
+  *can_access = device_id != peer_device_id ? 1 : 0;  // Every pair of distinct emulated devices can.
+  return Status::Ok();
+}
+
+Status EnablePeerAccess(int32_t peer_device_id, uint32_t flags) {
+  constexpr const char* kApi = "aclrtDeviceEnablePeerAccess";
+  if (flags != 0) {
+    return Status(ACL_ERROR_INVALID_PARAM,
+                  msg::RuntimeError(kApi, "argument 'flags' is " + std::to_string(flags) + "; expected 0."));
+  }
+  if (peer_device_id < 0 || peer_device_id >= DeviceCount()) {
+    return Status(ACL_ERROR_RT_INVALID_DEVICEID,
+                  msg::RuntimeError(kApi, "argument 'peerDeviceId' is " + std::to_string(peer_device_id) +
+                                              "; expected 0.." + std::to_string(DeviceCount() - 1) + "."));
+  }
+  Status error;
+  const void* handle = nullptr;
+  std::shared_ptr<Context> context = ResolveContext(kApi, &handle, &error);
+  if (!context) {
+    return error;
+  }
+  if (context->device == peer_device_id) {
+    return Status(ACL_ERROR_RT_PARAM_INVALID,
+                  msg::RuntimeError(kApi, "argument 'peerDeviceId' is the current device " +
+                                              std::to_string(peer_device_id) + "; expected another device."));
+  }
+  RuntimeState& state = State();
+  std::lock_guard<std::mutex> lock(state.mu);
+  state.peers.emplace(context->device, peer_device_id);
+  return Status::Ok();
+}
+
+Status DisablePeerAccess(int32_t peer_device_id) {
+  constexpr const char* kApi = "aclrtDeviceDisablePeerAccess";
+  if (peer_device_id < 0 || peer_device_id >= DeviceCount()) {
+    return Status(ACL_ERROR_RT_INVALID_DEVICEID,
+                  msg::RuntimeError(kApi, "argument 'peerDeviceId' is " + std::to_string(peer_device_id) +
+                                              "; expected 0.." + std::to_string(DeviceCount() - 1) + "."));
+  }
+  Status error;
+  const void* handle = nullptr;
+  std::shared_ptr<Context> context = ResolveContext(kApi, &handle, &error);
+  if (!context) {
+    return error;
+  }
+  RuntimeState& state = State();
+  std::lock_guard<std::mutex> lock(state.mu);
+  state.peers.erase({context->device, peer_device_id});
+  return Status::Ok();
+}
+
+bool PeerAccessEnabled(int32_t first, int32_t second) {
+  RuntimeState& state = State();
+  std::lock_guard<std::mutex> lock(state.mu);
+  return state.peers.count({first, second}) != 0 || state.peers.count({second, first}) != 0;
 }
 
 Status CreateContext(aclrtContext* context, int32_t device_id) {

@@ -34,6 +34,13 @@ Status RequireOpenDevice(const char* api);
 // The device of the calling thread's context; requires RequireOpenDevice to have succeeded.
 int32_t CurrentDeviceOr(int32_t fallback);
 
+// Peer access between emulated devices: a device-to-device copy between blocks of two devices needs it enabled
+// (either way) first, as on CANN.
+Status DeviceCanAccessPeer(int32_t* can_access, int32_t device_id, int32_t peer_device_id);
+Status EnablePeerAccess(int32_t peer_device_id, uint32_t flags);
+Status DisablePeerAccess(int32_t peer_device_id);
+bool PeerAccessEnabled(int32_t first, int32_t second);
+
 Status CreateContext(aclrtContext* context, int32_t device_id);
 Status DestroyContext(aclrtContext context);
 Status SetCurrentContext(aclrtContext context);

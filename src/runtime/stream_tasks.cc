@@ -7,6 +7,7 @@
 #include "core/messages.h"
 #include "runtime/device.h"
 #include "runtime/memory.h"
+#include "runtime/memory_ops.h"
 #include "runtime/stream.h"
 
 namespace openaclnn::runtime {
@@ -40,6 +41,7 @@ Status MemcpyAsync(void* dst, size_t dest_max, const void* src, size_t count, in
                   msg::RuntimeError(kApi, "argument 'count' (" + std::to_string(count) +
                                               ") is larger than 'destMax' (" + std::to_string(dest_max) + ")."));
   }
+  OPENACLNN_RETURN_IF_ERROR(CheckPeerCopy(kApi, dst, src, count));
   Status error;
   std::shared_ptr<Stream> target = FindStream(kApi, stream, &error);
   if (!target) {
