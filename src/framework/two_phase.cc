@@ -103,7 +103,16 @@ Status RunPhase2(std::string_view api, void* workspace, uint64_t workspace_size,
                   msg::InvalidArgument(api, "executor", "an executor made for " + std::string(api),
                                        "one made for " + std::string(found->run_api)));
   }
-  Status result = RunExecutor(api, workspace, workspace_size, *found, stream);
+  Status result;
+  try {
+    result = RunExecutor(api, workspace, workspace_size, *found, stream);
+  } catch (...) {
+    // Out of memory (the only exception here) is a failure like any other: the rule holds.
+    if (!found->repeatable) {
+      DestroyExecutor(executor);
+    }
+    throw;
+  }
   if (!found->repeatable) {
     DestroyExecutor(executor);
   }

@@ -22,16 +22,25 @@ namespace {
 // when the stream really is idle.
 constexpr std::chrono::microseconds kSpinBudget{50};
 
+// A failure status built without letting bad_alloc escape (then without its message).
+Status TaskFailure(int32_t code, const char* what) noexcept {
+  try {
+    return Status(code, msg::ExecutionError("stream task", what));
+  } catch (...) {
+    return Status(code, std::string());
+  }
+}
+
 // Tasks never throw by contract; this keeps a broken task from taking the worker thread down.
-Status RunGuarded(const Task& task) {
+Status RunGuarded(const Task& task) noexcept {
   try {
     return task();
   } catch (const std::bad_alloc&) {
-    return Status(ACL_ERROR_BAD_ALLOC, msg::ExecutionError("stream task", "out of host memory"));
+    return TaskFailure(ACL_ERROR_BAD_ALLOC, "out of host memory");
   } catch (const std::exception& e) {
-    return Status(ACL_ERROR_INTERNAL_ERROR, msg::ExecutionError("stream task", e.what()));
+    return TaskFailure(ACL_ERROR_INTERNAL_ERROR, e.what());
   } catch (...) {
-    return Status(ACL_ERROR_INTERNAL_ERROR, msg::ExecutionError("stream task", "unknown failure"));
+    return TaskFailure(ACL_ERROR_INTERNAL_ERROR, "unknown failure");
   }
 }
 
