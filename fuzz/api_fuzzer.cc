@@ -56,7 +56,7 @@ extern "C" int LLVMFuzzerInitialize(int* /*argc*/, char*** /*argv*/) {
   if (aclInit(nullptr) != 0 || aclrtSetDevice(0) != 0) {
     openaclnn::fuzz::Fail("aclInit / aclrtSetDevice failed at start-up");
   }
-  runtime.initialized = true;
+  runtime.init_count = 1;
   runtime.device_opens = 1;
   runtime.checked_memory = openaclnn::fuzz::ProbeCheckedMemory();
   std::fprintf(stderr, "openaclnn fuzz: checked memory mode is %s\n",

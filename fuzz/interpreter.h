@@ -32,7 +32,7 @@ namespace openaclnn::fuzz {
 
 // Runtime state that outlives one input (aclInit / aclrtSetDevice are process-wide).
 struct RuntimeModel {
-  bool initialized = false;
+  int init_count = 0;    // aclInit calls not yet matched by aclFinalize (only the last one tears down).
   int device_opens = 0;  // aclrtSetDevice calls not yet matched by aclrtResetDevice.
   bool checked_memory = false;  // The library refuses views outside live blocks (probed at start-up).
 };

@@ -307,8 +307,12 @@ void Interpreter::ForgetMemory() {
 void Interpreter::DeviceLifecycle(const LifecycleArgs& args) {
   RuntimeModel& rt = *runtime_;
   const auto reset = [&] {
+    if (rt.device_opens == 0) {
+      ExpectFailure(aclrtResetDevice(0), "aclrtResetDevice");  // Not set: 507007, as on CANN.
+      return;
+    }
     Expect(aclrtResetDevice(0), "aclrtResetDevice");
-    if (rt.device_opens > 0 && --rt.device_opens == 0) {
+    if (--rt.device_opens == 0) {
       ForgetStreams();
     }
   };
@@ -318,24 +322,27 @@ void Interpreter::DeviceLifecycle(const LifecycleArgs& args) {
   };
   const auto finalize = [&] {
     const int32_t status = aclFinalize();
-    if (!rt.initialized) {
+    if (rt.init_count == 0) {
       ExpectFailure(status, "aclFinalize");
       return;
     }
     Expect(status, "aclFinalize");
-    rt.initialized = false;
+    if (--rt.init_count > 0) {
+      return;  // Another aclInit is outstanding: nothing was released.
+    }
     rt.device_opens = 0;
     ForgetStreams();
     ForgetMemory();
   };
   const auto init = [&] {
     const int32_t status = aclInit(nullptr);
-    if (rt.initialized) {
-      ExpectFailure(status, "aclInit");
+    if (rt.init_count > 0) {
+      ExpectFailure(status, "aclInit");  // 100002, counted all the same.
+      ++rt.init_count;
       return;
     }
     Expect(status, "aclInit");
-    rt.initialized = status == 0;
+    rt.init_count = status == 0 ? 1 : 0;
   };
   switch (static_cast<Lifecycle>(args.what % static_cast<uint8_t>(Lifecycle::kCount))) {
     case Lifecycle::kResetAndSet: reset(); set(); return;
@@ -457,9 +464,13 @@ void Interpreter::StrictMode(const StrictModeArgs& args) {
 
 void Interpreter::ReleaseAll() {
   RuntimeModel& rt = *runtime_;
-  if (!rt.initialized) {
+  if (rt.init_count == 0) {
     Expect(aclInit(nullptr), "aclInit");
-    rt.initialized = true;
+    rt.init_count = 1;
+  }
+  while (rt.init_count > 1) {
+    Expect(aclFinalize(), "aclFinalize");
+    --rt.init_count;
   }
   if (rt.device_opens == 0) {
     Expect(aclrtSetDevice(0), "aclrtSetDevice");

@@ -20,13 +20,13 @@ int32_t Guard(const char* api, int32_t out_of_memory_code, int32_t internal_code
   try {
     return ReportStatus(fn());
   } catch (const std::bad_alloc&) {
-    RecordError(msg::RuntimeError(api, "out of host memory."));
+    RecordFailure(api, "out of host memory.");  // Builds its text without letting bad_alloc escape.
     return out_of_memory_code;
   } catch (const std::exception& e) {
-    RecordError(msg::RuntimeError(api, std::string("internal error: ") + e.what()));
+    RecordFailure(api, "internal error: ", e.what());
     return internal_code;
   } catch (...) {
-    RecordError(msg::RuntimeError(api, "internal error."));
+    RecordFailure(api, "internal error.");
     return internal_code;
   }
 }

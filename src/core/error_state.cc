@@ -12,9 +12,14 @@ namespace {
 // A program that never reads its errors must not grow without bound.
 constexpr size_t kMaxPendingErrors = 64;
 
+// What aclGetRecentErrMsg returns when a message could not be kept or the messages could not be joined.
+constexpr const char kLostToOutOfMemory[] =
+    "OpenAclnn: out of host memory; the error messages of the last calls on this thread were lost.";
+
 struct ThreadErrors {
   std::vector<std::string> pending;
   std::string returned;
+  bool lost = false;  // A message could not be kept for want of memory.
 };
 
 ThreadErrors& Errors() {
@@ -24,7 +29,7 @@ ThreadErrors& Errors() {
 
 }  // namespace
 
-void RecordError(std::string message) {
+void RecordError(std::string message) noexcept {
   if (log::LogsFailures()) {
     // Only when a log variable asks for logs, as CANN logs every failure it returns.
     const log::Module module = message.rfind("AclNN", 0) == 0 ? log::Module::kOp : log::Module::kRuntime;
@@ -34,27 +39,52 @@ void RecordError(std::string message) {
   if (errors.pending.size() == kMaxPendingErrors) {
     errors.pending.erase(errors.pending.begin());
   }
-  errors.pending.push_back(std::move(message));
+  try {
+    errors.pending.push_back(std::move(message));
+  } catch (...) {
+    errors.lost = true;
+  }
 }
 
-int32_t ReportStatus(const Status& status) {
+void RecordFailure(const char* api, const char* what, const char* detail) noexcept {
+  try {
+    RecordError(std::string(api) + ": " + what + detail);
+  } catch (...) {
+    Errors().lost = true;
+  }
+}
+
+int32_t ReportStatus(const Status& status) noexcept {
   if (!status.ok()) {
-    RecordError(status.message());
+    try {
+      RecordError(status.message());
+    } catch (...) {
+      Errors().lost = true;  // Copying the message failed.
+    }
   }
   return status.code();
 }
 
-const char* TakeRecentErrors() {
+const char* TakeRecentErrors() noexcept {
   ThreadErrors& errors = Errors();
-  if (errors.pending.empty()) {
+  if (errors.pending.empty() && !errors.lost) {
     return nullptr;
   }
-  errors.returned.clear();
-  for (auto it = errors.pending.rbegin(); it != errors.pending.rend(); ++it) {
-    if (!errors.returned.empty()) {
-      errors.returned += '\n';
+  const bool lost = std::exchange(errors.lost, false);
+  try {
+    errors.returned.clear();
+    if (lost) {
+      errors.returned = kLostToOutOfMemory;
     }
-    errors.returned += *it;
+    for (auto it = errors.pending.rbegin(); it != errors.pending.rend(); ++it) {
+      if (!errors.returned.empty()) {
+        errors.returned += '\n';
+      }
+      errors.returned += *it;
+    }
+  } catch (...) {
+    errors.pending.clear();
+    return kLostToOutOfMemory;
   }
   errors.pending.clear();
   return errors.returned.c_str();

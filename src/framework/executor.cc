@@ -1,50 +1,25 @@
 #include "framework/executor.h"
 
-#include <mutex>
-#include <unordered_set>
 #include <utility>
+
+#include "runtime/handle_table.h"
 
 namespace openaclnn {
 namespace {
 
-struct ExecutorRegistry {
-  std::mutex mu;
-  std::unordered_set<const aclOpExecutor*> live;
-};
-
-ExecutorRegistry& Registry() {
-  static ExecutorRegistry* registry = new ExecutorRegistry();  // Never destroyed: used during static teardown.
+runtime::HandleTable<aclOpExecutor>& Registry() {
+  static auto* registry = new runtime::HandleTable<aclOpExecutor>();  // Never destroyed: used during teardown.
   return *registry;
 }
 
 }  // namespace
 
-aclOpExecutor* CreateExecutor(std::string_view run_api, std::shared_ptr<const Launch> launch) {
-  auto* executor = new aclOpExecutor();
-  executor->run_api = run_api;
-  executor->launch = std::move(launch);
-  ExecutorRegistry& registry = Registry();
-  std::lock_guard<std::mutex> lock(registry.mu);
-  registry.live.insert(executor);
-  return executor;
+aclOpExecutor* RegisterExecutor(std::shared_ptr<aclOpExecutor> executor) {
+  return static_cast<aclOpExecutor*>(Registry().Insert(std::move(executor)));
 }
 
-bool IsLiveExecutor(const aclOpExecutor* executor) {
-  ExecutorRegistry& registry = Registry();
-  std::lock_guard<std::mutex> lock(registry.mu);
-  return registry.live.count(executor) != 0;
-}
+std::shared_ptr<aclOpExecutor> FindExecutor(const aclOpExecutor* handle) { return Registry().Find(handle); }
 
-bool DestroyExecutor(aclOpExecutor* executor) {
-  {
-    ExecutorRegistry& registry = Registry();
-    std::lock_guard<std::mutex> lock(registry.mu);
-    if (registry.live.erase(executor) == 0) {
-      return false;
-    }
-  }
-  delete executor;
-  return true;
-}
+bool DestroyExecutor(const aclOpExecutor* handle) { return Registry().Remove(handle) != nullptr; }
 
 }  // namespace openaclnn

@@ -1,5 +1,7 @@
 // The definition behind the opaque aclOpExecutor handle and the registry of live executors, which lets
-// phase 2 and aclDestroyAclOpExecutor reject handles that were already released instead of crashing.
+// phase 2 and aclDestroyAclOpExecutor reject handles that were already released instead of crashing. The
+// handle a caller gets is not the object's address but a number never reused (runtime/handle_table.h), so a
+// released handle stays released even when a newer executor occupies the old one's memory.
 #ifndef OPENACLNN_FRAMEWORK_EXECUTOR_H_
 #define OPENACLNN_FRAMEWORK_EXECUTOR_H_
 
@@ -25,14 +27,14 @@ struct aclOpExecutor {
 
 namespace openaclnn {
 
-// Creates and registers an executor.
-aclOpExecutor* CreateExecutor(std::string_view run_api, std::shared_ptr<const Launch> launch);
+// Registers an executor and returns its handle.
+aclOpExecutor* RegisterExecutor(std::shared_ptr<aclOpExecutor> executor);
 
-// True while the executor is registered (created and not yet released).
-bool IsLiveExecutor(const aclOpExecutor* executor);
+// The executor behind a live handle, or null (released, or never a handle).
+std::shared_ptr<aclOpExecutor> FindExecutor(const aclOpExecutor* handle);
 
-// Unregisters and deletes; false if it was not live.
-bool DestroyExecutor(aclOpExecutor* executor);
+// Unregisters (the object goes when its last user lets go); false if the handle was not live.
+bool DestroyExecutor(const aclOpExecutor* handle);
 
 }  // namespace openaclnn
 

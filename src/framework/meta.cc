@@ -72,15 +72,18 @@ Status CopyOut(const std::vector<int64_t>& values, int64_t** array, uint64_t* co
   return Status::Ok();
 }
 
-Status CheckExecutor(aclOpExecutor* executor, const char* api) {
+// The executor behind a live handle; null with *error set otherwise.
+std::shared_ptr<aclOpExecutor> CheckExecutor(aclOpExecutor* executor, const char* api, Status* error) {
   if (executor == nullptr) {
-    return Status(ACLNN_ERR_INNER_NULLPTR, msg::RuntimeError(api, "argument 'executor' is NULL."));
+    *error = Status(ACLNN_ERR_INNER_NULLPTR, msg::RuntimeError(api, "argument 'executor' is NULL."));
+    return nullptr;
   }
-  if (!IsLiveExecutor(executor)) {
-    return Status(ACLNN_ERR_INNER, msg::RuntimeError(api, "argument 'executor' is not a live executor (already run "
-                                                          "once without being repeatable, or destroyed)."));
+  std::shared_ptr<aclOpExecutor> found = FindExecutor(executor);
+  if (!found) {
+    *error = Status(ACLNN_ERR_INNER, msg::RuntimeError(api, "argument 'executor' is not a live executor (already "
+                                                            "run once without being repeatable, or destroyed)."));
   }
-  return Status::Ok();
+  return found;
 }
 
 }  // namespace
@@ -178,13 +181,20 @@ Status GetDataType(const aclTensor* tensor, aclDataType* dtype) {
 }
 
 Status SetExecutorRepeatable(aclOpExecutor* executor) {
-  OPENACLNN_RETURN_IF_ERROR(CheckExecutor(executor, "aclSetAclOpExecutorRepeatable"));
-  executor->repeatable = true;
+  Status error;
+  std::shared_ptr<aclOpExecutor> found = CheckExecutor(executor, "aclSetAclOpExecutorRepeatable", &error);
+  if (!found) {
+    return error;
+  }
+  found->repeatable = true;
   return Status::Ok();
 }
 
 Status DestroyExecutorHandle(aclOpExecutor* executor) {
-  OPENACLNN_RETURN_IF_ERROR(CheckExecutor(executor, "aclDestroyAclOpExecutor"));
+  Status error;
+  if (!CheckExecutor(executor, "aclDestroyAclOpExecutor", &error)) {
+    return error;
+  }
   DestroyExecutor(executor);
   return Status::Ok();
 }

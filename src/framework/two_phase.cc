@@ -1,6 +1,7 @@
 #include "framework/two_phase.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 
@@ -21,6 +22,34 @@ namespace {
 // the work (the hand-over, and the worker's core fetching the data the caller just wrote). Larger launches
 // are queued, so phase 2 returns at once and the work overlaps host code.
 constexpr int64_t kRunHereMaxElements = int64_t{1} << 16;
+
+// Checks the other arguments of a live executor made for `api` and enqueues its launch.
+Status RunExecutor(std::string_view api, void* workspace, uint64_t workspace_size, const aclOpExecutor& executor,
+                   aclrtStream stream) {
+  if (executor.workspace_size > 0 && workspace == nullptr) {
+    return Status(ACLNN_ERR_PARAM_NULLPTR, msg::NullArgument(api, "workspace"));
+  }
+  if (workspace_size < executor.workspace_size) {
+    return Status(ACLNN_ERR_PARAM_INVALID,
+                  msg::InvalidArgument(api, "workspaceSize", ">= " + std::to_string(executor.workspace_size),
+                                       std::to_string(workspace_size)));
+  }
+  if (!executor.checked_extents.empty()) {
+    OPENACLNN_RETURN_IF_ERROR(RecheckExtents(api, executor.checked_extents, &runtime::VerifyLiveExtent));
+  }
+  Status stream_error;
+  std::shared_ptr<runtime::Stream> target = runtime::FindStream(api, stream, &stream_error);
+  if (!target) {
+    return Status(ACLNN_ERR_RUNTIME_ERROR, stream_error.message());
+  }
+  if (executor.launch) {
+    std::shared_ptr<const Launch> launch = executor.launch;
+    const runtime::Dispatch dispatch =
+        launch->Elements() <= kRunHereMaxElements ? runtime::Dispatch::kHereIfIdle : runtime::Dispatch::kWorker;
+    target->Enqueue([launch] { return launch->Run(); }, dispatch);
+  }
+  return Status::Ok();
+}
 
 }  // namespace
 
@@ -43,63 +72,53 @@ Status FinishPhase1(std::string_view run_api, Prepared prepared, uint64_t* works
   if (!prepared.status.ok()) {
     return prepared.status;
   }
-  *executor = CreateExecutor(run_api, std::move(prepared.launch));
+  auto created = std::make_shared<aclOpExecutor>();
+  created->run_api = run_api;
+  created->launch = std::move(prepared.launch);
   if (runtime::CheckedMemory()) {
-    (*executor)->checked_extents = TakeCheckedExtents();
+    created->checked_extents = TakeCheckedExtents();
   }
+  *executor = RegisterExecutor(std::move(created));
   *workspace_size = 0;
   return Status::Ok();
 }
 
+// Phase 2's one rule for the executor (docs/ARCHITECTURE.md): handed a live executor made for this operator, it
+// releases a single-use executor whatever the outcome (success, or any failure: workspace, stream, checked
+// memory), so a failed launch never leaks one; a repeatable executor is only ever released by
+// aclDestroyAclOpExecutor. A NULL or unknown handle, or an executor made for another operator, is refused and
+// left as it was (it is not this operator's to release).
 Status RunPhase2(std::string_view api, void* workspace, uint64_t workspace_size, aclOpExecutor* executor,
                  aclrtStream stream) {
   if (executor == nullptr) {
     return Status(ACLNN_ERR_PARAM_NULLPTR, msg::NullArgument(api, "executor"));
   }
-  if (!IsLiveExecutor(executor)) {
+  std::shared_ptr<aclOpExecutor> found = FindExecutor(executor);
+  if (!found) {
     return Status(ACLNN_ERR_PARAM_INVALID,
                   msg::InvalidArgument(api, "executor", "a live executor from phase 1",
                                        "a released handle (single-use executors are released by their first run; "
                                        "call aclSetAclOpExecutorRepeatable to run one again)"));
   }
-  if (executor->run_api != api) {
+  if (found->run_api != api) {
     return Status(ACLNN_ERR_PARAM_INVALID,
                   msg::InvalidArgument(api, "executor", "an executor made for " + std::string(api),
-                                       "one made for " + std::string(executor->run_api)));
+                                       "one made for " + std::string(found->run_api)));
   }
-  if (executor->workspace_size > 0 && workspace == nullptr) {
-    DestroyExecutor(executor);
-    return Status(ACLNN_ERR_PARAM_NULLPTR, msg::NullArgument(api, "workspace"));
-  }
-  if (workspace_size < executor->workspace_size) {
-    return Status(ACLNN_ERR_PARAM_INVALID,
-                  msg::InvalidArgument(api, "workspaceSize", ">= " + std::to_string(executor->workspace_size),
-                                       std::to_string(workspace_size)));
-  }
-  if (!executor->checked_extents.empty()) {
-    Status recheck = RecheckExtents(api, executor->checked_extents, &runtime::VerifyLiveExtent);
-    if (!recheck.ok()) {
-      if (!executor->repeatable) {
-        DestroyExecutor(executor);
-      }
-      return recheck;
+  Status result;
+  try {
+    result = RunExecutor(api, workspace, workspace_size, *found, stream);
+  } catch (...) {
+    // Out of memory (the only exception here) is a failure like any other: the rule holds.
+    if (!found->repeatable) {
+      DestroyExecutor(executor);
     }
+    throw;
   }
-  Status stream_error;
-  std::shared_ptr<runtime::Stream> target = runtime::FindStream(api, stream, &stream_error);
-  if (!target) {
-    return Status(ACLNN_ERR_RUNTIME_ERROR, stream_error.message());
-  }
-  if (executor->launch) {
-    std::shared_ptr<const Launch> launch = executor->launch;
-    const runtime::Dispatch dispatch =
-        launch->Elements() <= kRunHereMaxElements ? runtime::Dispatch::kHereIfIdle : runtime::Dispatch::kWorker;
-    target->Enqueue([launch] { return launch->Run(); }, dispatch);
-  }
-  if (!executor->repeatable) {
+  if (!found->repeatable) {
     DestroyExecutor(executor);
   }
-  return Status::Ok();
+  return result;
 }
 
 }  // namespace openaclnn

@@ -45,4 +45,9 @@ bool CheckedMemory() {
   return enabled;
 }
 
+uint64_t DeviceMemoryLimit() {
+  static const uint64_t limit = static_cast<uint64_t>(ReadEnvInt(kDeviceMemoryEnv, 0));
+  return limit;
+}
+
 }  // namespace openaclnn::runtime

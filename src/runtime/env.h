@@ -14,6 +14,15 @@ inline constexpr const char* kLaunchBlockingEnv = "OPENACLNN_LAUNCH_BLOCKING";
 // live aclrtMalloc / aclrtMallocHost block (and a repeatable executor re-checks before every run).
 inline constexpr const char* kCheckedMemoryEnv = "OPENACLNN_CHECKED_MEMORY";
 
+// OPENACLNN_DEVICE_COUNT=N (1..kMaxDeviceCount, default 1): how many devices the process emulates. Each has its
+// own contexts, streams and memory accounting; all of them run on the same CPU.
+inline constexpr const char* kDeviceCountEnv = "OPENACLNN_DEVICE_COUNT";
+inline constexpr int64_t kMaxDeviceCount = 64;
+
+// OPENACLNN_DEVICE_MEMORY=bytes: the memory each emulated device has (aclrtGetMemInfo's total; aclrtMalloc
+// beyond it is 207001). Unset or 0: the machine's RAM, shared by all devices.
+inline constexpr const char* kDeviceMemoryEnv = "OPENACLNN_DEVICE_MEMORY";
+
 // Reads an environment variable as a non-negative integer; fallback when unset or malformed.
 int64_t ReadEnvInt(const char* name, int64_t fallback);
 
@@ -23,6 +32,7 @@ bool ReadEnvFlag(const char* name);
 // The two flags above, read once per process (the first call) so hot paths pay one load, not a getenv.
 bool LaunchBlocking();
 bool CheckedMemory();
+uint64_t DeviceMemoryLimit();  // 0: no limit of its own.
 
 }  // namespace openaclnn::runtime
 

@@ -11,6 +11,7 @@
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "aclnn/opdev/op_errno.h"
 #include "core/messages.h"
@@ -23,6 +24,7 @@ namespace {
 struct Block {
   size_t size;             // What the caller asked for.
   MemoryKind kind;
+  int32_t device;          // Device blocks: the device they were allocated on; host blocks: -1.
   void* mapping;           // Start of the mmap region, or nullptr for heap blocks.
   size_t mapping_bytes;
 };
@@ -31,6 +33,7 @@ struct BlockTable {
   std::mutex mu;
   std::map<uintptr_t, Block> blocks;  // Keyed by the address handed to the caller.
   std::deque<BlockInfo> freed;        // Checked memory mode only: the newest releases, newest last.
+  std::vector<uint64_t> device_bytes = std::vector<uint64_t>(kMaxDeviceCount, 0);  // Live device bytes.
 };
 
 BlockTable& Table() {
@@ -81,6 +84,35 @@ void FreeBlock(void* pointer, const Block& block) {
   }
 }
 
+// Counts size against the device's memory (OPENACLNN_DEVICE_MEMORY), before the block exists, so two threads
+// cannot both take the last bytes.
+Status ReserveDeviceBytes(const char* api, int32_t device, size_t size) {
+  if (device < 0) {
+    return Status::Ok();
+  }
+  BlockTable& table = Table();
+  std::lock_guard<std::mutex> lock(table.mu);
+  uint64_t& used = table.device_bytes[static_cast<size_t>(device)];
+  const uint64_t limit = DeviceMemoryLimit();
+  if (limit > 0 && (used > limit || size > limit - used)) {
+    const uint64_t free_bytes = used > limit ? 0 : limit - used;
+    return Status(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                  msg::RuntimeError(api, "device " + std::to_string(device) + " is out of memory: " +
+                                             std::to_string(size) + " bytes asked, " + std::to_string(free_bytes) +
+                                             " free of " + std::to_string(limit) + " (" + kDeviceMemoryEnv + ")."));
+  }
+  used += size;
+  return Status::Ok();
+}
+
+void ReturnDeviceBytes(int32_t device, size_t size) {
+  if (device >= 0) {
+    BlockTable& table = Table();
+    std::lock_guard<std::mutex> lock(table.mu);
+    table.device_bytes[static_cast<size_t>(device)] -= size;
+  }
+}
+
 }  // namespace
 
 Status Allocate(const char* api, MemoryKind kind, size_t size, int32_t policy, void** out) {
@@ -98,7 +130,9 @@ Status Allocate(const char* api, MemoryKind kind, size_t size, int32_t policy, v
                   msg::RuntimeError(api, "argument 'size' is " + std::to_string(size) +
                                              ", larger than any block of " + KindName(kind) + " memory can be."));
   }
-  Block block{size, kind, nullptr, 0};
+  const int32_t device = kind == MemoryKind::kDevice ? CurrentDeviceOr(0) : -1;
+  OPENACLNN_RETURN_IF_ERROR(ReserveDeviceBytes(api, device, size));
+  Block block{size, kind, device, nullptr, 0};
   void* pointer = nullptr;
   if (size >= kLargeBlockBytes) {
     pointer = MapLargeBlock(size, WantsHugePages(policy), &block.mapping, &block.mapping_bytes);
@@ -107,6 +141,7 @@ Status Allocate(const char* api, MemoryKind kind, size_t size, int32_t policy, v
     pointer = std::aligned_alloc(kBlockAlignment, rounded);
   }
   if (pointer == nullptr) {
+    ReturnDeviceBytes(device, size);
     return Status(ACL_ERROR_RT_MEMORY_ALLOCATION,
                   msg::RuntimeError(api, "out of memory allocating " + std::to_string(size) + " bytes of " +
                                              KindName(kind) + " memory."));
@@ -155,6 +190,9 @@ Status Release(const char* api, MemoryKind kind, void* pointer) {
     }
     block = it->second;
     table.blocks.erase(it);
+    if (block.device >= 0) {
+      table.device_bytes[static_cast<size_t>(block.device)] -= block.size;  // ReturnDeviceBytes, under this lock.
+    }
     if (CheckedMemory()) {
       if (table.freed.size() == kRememberedFrees) {
         table.freed.pop_front();
@@ -227,12 +265,32 @@ ExtentLocation LocateExtent(uintptr_t begin, uint64_t bytes) {
   return location;
 }
 
+uint64_t DeviceBytesInUse(int32_t device) {
+  BlockTable& table = Table();
+  std::lock_guard<std::mutex> lock(table.mu);
+  return device >= 0 && device < kMaxDeviceCount ? table.device_bytes[static_cast<size_t>(device)] : 0;
+}
+
+int32_t DeviceOfBlock(const void* address, uint64_t bytes) {
+  const uintptr_t begin = reinterpret_cast<uintptr_t>(address);
+  BlockTable& table = Table();
+  std::lock_guard<std::mutex> lock(table.mu);
+  auto after = table.blocks.upper_bound(begin);
+  if (after == table.blocks.begin()) {
+    return -1;
+  }
+  auto holder = std::prev(after);
+  const uintptr_t end = holder->first + holder->second.size;
+  return begin <= end && bytes <= end - begin ? holder->second.device : -1;
+}
+
 void ReleaseAllBlocks() {
   BlockTable& table = Table();
   std::map<uintptr_t, Block> blocks;
   {
     std::lock_guard<std::mutex> lock(table.mu);
     blocks.swap(table.blocks);
+    std::fill(table.device_bytes.begin(), table.device_bytes.end(), 0);
   }
   for (const auto& [address, block] : blocks) {
     FreeBlock(reinterpret_cast<void*>(address), block);

@@ -51,6 +51,12 @@ Status VerifyLiveExtent(std::string_view api, std::string_view arg, uintptr_t be
 // How many released blocks checked memory mode remembers to explain a use after free.
 inline constexpr size_t kRememberedFrees = 256;
 
+// Bytes of aclrtMalloc memory live on a device (each emulated device keeps its own account).
+uint64_t DeviceBytesInUse(int32_t device);
+
+// The device of the aclrtMalloc block holding [address, address + bytes), or -1 (host memory, or no block).
+int32_t DeviceOfBlock(const void* address, uint64_t bytes);
+
 // Frees every live block (aclFinalize).
 void ReleaseAllBlocks();
 

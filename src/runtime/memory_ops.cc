@@ -5,7 +5,12 @@
 #include <cstring>
 #include <string>
 
+#include <algorithm>
+
 #include "core/messages.h"
+#include "runtime/device.h"
+#include "runtime/env.h"
+#include "runtime/memory.h"
 
 namespace openaclnn::runtime {
 
@@ -29,8 +34,21 @@ Status Memcpy(void* dst, size_t dest_max, const void* src, size_t count, int32_t
                   msg::RuntimeError(kApi, "argument 'count' (" + std::to_string(count) +
                                               ") is larger than 'destMax' (" + std::to_string(dest_max) + ")."));
   }
+  OPENACLNN_RETURN_IF_ERROR(CheckPeerCopy(kApi, dst, src, count));
   std::memmove(dst, src, count);
   return Status::Ok();
+}
+
+Status CheckPeerCopy(const char* api, void* dst, const void* src, size_t count) {
+  const int32_t to = DeviceOfBlock(dst, count);
+  const int32_t from = DeviceOfBlock(src, count);
+  if (to < 0 || from < 0 || to == from || PeerAccessEnabled(to, from)) {
+    return Status::Ok();
+  }
+  return Status(ACL_ERROR_RT_PARAM_INVALID,
+                msg::RuntimeError(api, "argument 'src' is memory of device " + std::to_string(from) +
+                                           " and 'dst' memory of device " + std::to_string(to) +
+                                           "; call aclrtDeviceEnablePeerAccess between them first."));
 }
 
 Status Memset(void* dst, size_t max_count, int32_t value, size_t count) {
@@ -55,16 +73,21 @@ Status GetMemInfo(int32_t attr, size_t* free_bytes, size_t* total_bytes) {
   if (free_bytes == nullptr || total_bytes == nullptr) {
     return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(kApi, "arguments 'free' and 'total' must not be NULL."));
   }
-  if (attr != ACL_DDR_MEM && attr != ACL_HBM_MEM) {
+  // Every kind of memory is the same host memory here.
+  if (attr < ACL_DDR_MEM || attr > ACL_HBM_MEM_P2P_HUGE1G) {
     return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(kApi, "argument 'attr' is " + std::to_string(attr) +
-                                                                 "; expected ACL_DDR_MEM (0) or ACL_HBM_MEM (1)."));
+                                                                 "; expected an aclrtMemAttr value (0..11)."));
   }
   struct sysinfo info {};
   if (sysinfo(&info) != 0) {
     return Status(ACL_ERROR_RT_INTERNAL_ERROR, msg::RuntimeError(kApi, "sysinfo failed."));
   }
-  *free_bytes = static_cast<size_t>(info.freeram) * info.mem_unit;
-  *total_bytes = static_cast<size_t>(info.totalram) * info.mem_unit;
+  const uint64_t machine_free = static_cast<uint64_t>(info.freeram) * info.mem_unit;
+  const uint64_t total = DeviceMemoryLimit() > 0 ? DeviceMemoryLimit()
+                                                 : static_cast<uint64_t>(info.totalram) * info.mem_unit;
+  const uint64_t used = std::min(total, DeviceBytesInUse(CurrentDeviceOr(0)));
+  *free_bytes = static_cast<size_t>(std::min(machine_free, total - used));
+  *total_bytes = static_cast<size_t>(total);
   return Status::Ok();
 }
 

@@ -12,7 +12,12 @@ namespace openaclnn::runtime {
 
 Status Memcpy(void* dst, size_t dest_max, const void* src, size_t count, int32_t kind);  // kind: aclrtMemcpyKind
 Status Memset(void* dst, size_t max_count, int32_t value, size_t count);
+// For the current device: total is OPENACLNN_DEVICE_MEMORY (or the machine's RAM), free what is left of it after
+// this device's aclrtMalloc blocks, and never more than the machine has free.
 Status GetMemInfo(int32_t attr, size_t* free_bytes, size_t* total_bytes);  // attr: aclrtMemAttr
+
+// A copy between aclrtMalloc blocks of two devices needs peer access enabled between them (107000 otherwise).
+Status CheckPeerCopy(const char* api, void* dst, const void* src, size_t count);
 
 }  // namespace openaclnn::runtime
 

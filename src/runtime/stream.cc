@@ -1,9 +1,14 @@
 #include "runtime/stream.h"
 
+#include <pthread.h>
+
+#include <chrono>
 #include <cstdint>
 #include <exception>
+#include <mutex>
 #include <new>
 #include <string>
+#include <unordered_set>
 #include <utility>
 
 #include "acl/acl_base.h"
@@ -19,16 +24,25 @@ namespace {
 // being waited for may need this CPU.
 constexpr int64_t kSpinBudgetNanos = 50'000;
 
+// A failure status built without letting bad_alloc escape (then without its message).
+Status TaskFailure(int32_t code, const char* what) noexcept {
+  try {
+    return Status(code, msg::ExecutionError("stream task", what));
+  } catch (...) {
+    return Status(code, std::string());
+  }
+}
+
 // Tasks never throw by contract; this keeps a broken task from taking the worker thread down.
-Status RunGuarded(const Task& task) {
+Status RunGuarded(const Task& task) noexcept {
   try {
     return task();
   } catch (const std::bad_alloc&) {
-    return Status(ACL_ERROR_BAD_ALLOC, msg::ExecutionError("stream task", "out of host memory"));
+    return TaskFailure(ACL_ERROR_BAD_ALLOC, "out of host memory");
   } catch (const std::exception& e) {
-    return Status(ACL_ERROR_INTERNAL_ERROR, msg::ExecutionError("stream task", e.what()));
+    return TaskFailure(ACL_ERROR_INTERNAL_ERROR, e.what());
   } catch (...) {
-    return Status(ACL_ERROR_INTERNAL_ERROR, msg::ExecutionError("stream task", "unknown failure"));
+    return TaskFailure(ACL_ERROR_INTERNAL_ERROR, "unknown failure");
   }
 }
 
@@ -53,18 +67,80 @@ std::unique_lock<std::mutex> Locked(std::mutex& mu) {
   return lock;
 }
 
+// Every live stream, for the fork handlers.
+struct StreamRegistry {
+  std::mutex mu;
+  std::unordered_set<Stream*> streams;
+};
+
+StreamRegistry& Registry() {
+  static auto* registry = new StreamRegistry();  // Never destroyed: streams may outlive statics.
+  return *registry;
+}
+
 }  // namespace
 
-Stream::Stream(bool launch_blocking) : launch_blocking_(launch_blocking) {}
+Stream::Stream(bool launch_blocking) : launch_blocking_(launch_blocking) {
+  static std::once_flag fork_handlers;
+  std::call_once(fork_handlers, [] { pthread_atfork(&PrepareFork, &ParentAfterFork, &ChildAfterFork); });
+  StreamRegistry& registry = Registry();
+  std::lock_guard<std::mutex> lock(registry.mu);
+  registry.streams.insert(this);
+}
+
+void Stream::PrepareFork() {
+  StreamRegistry& registry = Registry();
+  registry.mu.lock();
+  for (Stream* stream : registry.streams) {
+    stream->mu_.lock();
+  }
+}
+
+void Stream::ParentAfterFork() {
+  StreamRegistry& registry = Registry();
+  for (Stream* stream : registry.streams) {
+    stream->mu_.unlock();
+  }
+  registry.mu.unlock();
+}
+
+void Stream::ChildAfterFork() {
+  StreamRegistry& registry = Registry();
+  for (Stream* stream : registry.streams) {
+    stream->ForgetParentWork();
+    stream->mu_.unlock();  // This thread took it in PrepareFork.
+  }
+  registry.mu.unlock();
+}
+
+void Stream::ForgetParentWork() {
+  // The parent's threads do not exist here: their waits on the condition variables are stale, so start over.
+  new (&work_cv_) std::condition_variable();
+  new (&idle_cv_) std::condition_variable();
+  (void)worker_.release();  // Not joinable in this process; the parent's std::thread object is left as it is.
+  // The tasks are the parent's; running them here would repeat its work. They are kept (unrun, never destroyed:
+  // an event record among them must not claim completion) and counted as done.
+  new std::deque<Task>(std::move(queue_));
+  queue_.clear();
+  completed_.store(enqueued_.load(std::memory_order_relaxed), std::memory_order_relaxed);
+  running_ = false;
+  worker_sleeping_ = false;
+  sleeping_waiters_ = 0;
+}
 
 Stream::~Stream() {
+  {
+    StreamRegistry& registry = Registry();
+    std::lock_guard<std::mutex> lock(registry.mu);
+    registry.streams.erase(this);
+  }
   {
     std::lock_guard<std::mutex> lock(mu_);
     stopping_.store(true, std::memory_order_release);
   }
   work_cv_.notify_all();
-  if (worker_.joinable()) {
-    worker_.join();  // The worker runs everything still queued before it exits.
+  if (worker_ && worker_->joinable()) {
+    worker_->join();  // The worker runs everything still queued before it exits.
   }
   // Without a worker (launch blocking, or nothing was ever launched) nothing is left; drain defensively.
   std::unique_lock<std::mutex> lock = Locked(mu_);
@@ -99,8 +175,8 @@ void Stream::Enqueue(Task task, Dispatch dispatch) {
     DrainTo(target, lock);
     return;
   }
-  if (!worker_.joinable()) {
-    worker_ = std::thread([this] { WorkerLoop(); });
+  if (!worker_) {
+    worker_ = std::make_unique<std::thread>([this] { WorkerLoop(); });
     return;  // It takes the task as soon as this thread releases the lock.
   }
   if (worker_sleeping_) {
@@ -169,6 +245,38 @@ void Stream::WorkerLoop() {
 void Stream::WaitIdle() {
   std::unique_lock<std::mutex> lock = Locked(mu_);
   DrainTo(enqueued_.load(std::memory_order_relaxed), lock);
+}
+
+bool Stream::WaitIdleFor(std::chrono::milliseconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  std::unique_lock<std::mutex> lock = Locked(mu_);
+  const uint64_t target = enqueued_.load(std::memory_order_relaxed);
+  if (worker_sleeping_ && !running_ && !queue_.empty()) {
+    work_cv_.notify_one();
+  }
+  ++sleeping_waiters_;
+  const bool done = idle_cv_.wait_until(
+      lock, deadline, [this, target] { return completed_.load(std::memory_order_relaxed) >= target; });
+  --sleeping_waiters_;
+  return done;
+}
+
+bool Stream::Idle() {
+  std::unique_lock<std::mutex> lock = Locked(mu_);
+  return !running_ && queue_.empty();
+}
+
+void Stream::DiscardQueued() {
+  std::deque<Task> dropped;
+  {
+    std::unique_lock<std::mutex> lock = Locked(mu_);
+    dropped.swap(queue_);
+    completed_.store(completed_.load(std::memory_order_relaxed) + dropped.size(), std::memory_order_release);
+    if (sleeping_waiters_ > 0) {
+      idle_cv_.notify_all();
+    }
+  }
+  dropped.clear();  // Outside the lock: a dropped task's destructor may complete an event.
 }
 
 Status Stream::Synchronize() {

@@ -11,10 +11,17 @@
 // a few microseconds of work to the worker costs about as much again, partly in moving the task's data from
 // the launching core's caches to the worker's. Order is kept (the stream was idle), and a failure is still
 // reported by the next synchronisation, not by the launch.
+//
+// fork(): the child has none of the parent's threads. Every stream is registered, and around fork() the
+// registry and each stream's lock are held (so no other thread is inside a stream's state); in the child each
+// inherited stream forgets its worker and the parent's pending tasks (they are the parent's work, which the
+// parent still runs), so it starts empty: synchronising it returns at once, new work starts a new worker, and
+// destroying it joins nothing.
 #ifndef OPENACLNN_RUNTIME_STREAM_H_
 #define OPENACLNN_RUNTIME_STREAM_H_
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -53,12 +60,27 @@ class Stream {
   // Waits for every task enqueued so far, leaving failures for the next Synchronize().
   void WaitIdle();
 
+  // Like WaitIdle, but sleeps at most `timeout` and never runs a task itself; false when it expired.
+  bool WaitIdleFor(std::chrono::milliseconds timeout);
+
+  // True when no task is queued or running (aclrtStreamQuery).
+  bool Idle();
+
+  // Drops the tasks not started yet (aclrtDestroyStreamForce); a running task finishes. The dropped tasks are
+  // destroyed unrun, which is how an event record among them learns it will never happen.
+  void DiscardQueued();
+
  private:
   // Runs or waits until `target` tasks have completed. Requires lock to hold mu_.
   void DrainTo(uint64_t target, std::unique_lock<std::mutex>& lock);
   // Pops the front task and runs it with mu_ released. Requires lock, !running_ and a non-empty queue.
   void RunFront(std::unique_lock<std::mutex>& lock);
   void WorkerLoop();
+  // In the child after fork(): drops the parent's worker and pending tasks. Requires holding mu_.
+  void ForgetParentWork();
+  static void PrepareFork();
+  static void ParentAfterFork();
+  static void ChildAfterFork();
 
   const bool launch_blocking_;
   std::mutex mu_;
@@ -72,7 +94,8 @@ class Stream {
   bool worker_sleeping_ = false;
   int sleeping_waiters_ = 0;
   Status first_failure_;
-  std::thread worker_;  // Started by the first asynchronous Enqueue.
+  // Started by the first asynchronous Enqueue. A pointer, so the child of a fork() can abandon the parent's.
+  std::unique_ptr<std::thread> worker_;
 };
 
 }  // namespace openaclnn::runtime

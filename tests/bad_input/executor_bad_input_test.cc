@@ -220,11 +220,26 @@ TEST_P(ExecutorBadInputTest, DeadOrUnknownStream) {
   for (aclrtStream stream : {dead, static_cast<aclrtStream>(&unknown)}) {
     aclOpExecutor* executor = op.Prepare();
     EXPECT_EQ(CheckFailure(op.Run(executor, stream), kRuntime, op.run_api(), {"stream"}), "");
-    // Not run, so not released: the caller can still destroy it (no leak) ...
-    EXPECT_EQ(aclDestroyAclOpExecutor(executor), 0) << TakeErrorMessage();
+    // Phase 2's rule: a single-use executor goes with its run, failed or not, so nothing leaks ...
+    EXPECT_EQ(CheckFailure(aclDestroyAclOpExecutor(executor), kInner, "aclDestroyAclOpExecutor", {"executor"}), "");
   }
   EXPECT_EQ(aclrtSynchronizeDevice(), ACL_SUCCESS);
   EXPECT_TRUE(op.Snapshot() == before);
+}
+
+// ... while a repeatable executor survives a failed run and runs again.
+TEST_P(ExecutorBadInputTest, RepeatableExecutorSurvivesAFailedRun) {
+  OperatorFixture op(GetParam());
+  ScopedStream stream;
+  aclrtStream dead = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&dead), ACL_SUCCESS);
+  ASSERT_EQ(aclrtDestroyStream(dead), ACL_SUCCESS);
+  aclOpExecutor* executor = op.Prepare();
+  ASSERT_EQ(aclSetAclOpExecutorRepeatable(executor), 0);
+  EXPECT_EQ(CheckFailure(op.Run(executor, dead), kRuntime, op.run_api(), {"stream"}), "");
+  EXPECT_EQ(op.Run(executor, stream.get()), 0) << TakeErrorMessage();
+  EXPECT_EQ(aclrtSynchronizeStream(stream.get()), ACL_SUCCESS) << TakeErrorMessage();
+  EXPECT_EQ(aclDestroyAclOpExecutor(executor), 0) << TakeErrorMessage();
 }
 
 // Phase 1 asks for no workspace (DECISIONS 12), so phase 2 never touches one: a NULL workspace with a size, or a

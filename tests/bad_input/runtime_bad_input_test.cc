@@ -27,6 +27,42 @@ struct RuntimeCase {
 };
 
 
+// An event handle that was live once and is released now.
+aclrtEvent ReleasedEvent() {
+  aclrtEvent event = nullptr;
+  aclrtCreateEvent(&event);
+  aclrtDestroyEvent(event);
+  return event;
+}
+
+aclrtStream ReleasedStream() {
+  aclrtStream stream = nullptr;
+  aclrtCreateStream(&stream);
+  aclrtDestroyStream(stream);
+  return stream;
+}
+
+// Runs call on a live event, then destroys it.
+template <typename Call>
+int WithEvent(Call call) {
+  aclrtEvent event = nullptr;
+  aclrtCreateEvent(&event);
+  const int code = call(event);
+  aclrtDestroyEvent(event);
+  return code;
+}
+
+// Runs a creation call; destroys the event if the call created one after all.
+template <typename Call>
+int WithNewEvent(Call call) {
+  aclrtEvent event = nullptr;
+  const int code = call(&event);
+  if (event != nullptr) {
+    aclrtDestroyEvent(event);
+  }
+  return code;
+}
+
 std::vector<RuntimeCase> RuntimeCases() {
   static int not_a_handle = 0;
   void* const foreign = &not_a_handle;
@@ -34,7 +70,12 @@ std::vector<RuntimeCase> RuntimeCases() {
   return {
       {"aclInit missing config file", "aclInit", "configPath", ACL_ERROR_INVALID_FILE,
        [] { return aclInit("/nonexistent/openaclnn-acl.json"); }},
-      {"aclInit twice", "aclInit", "", ACL_ERROR_REPEAT_INITIALIZE, [] { return aclInit(nullptr); }},
+      {"aclInit twice", "aclInit", "", ACL_ERROR_REPEAT_INITIALIZE,
+       [] {
+         const int code = aclInit(nullptr);  // Counted: the matching aclFinalize keeps the runtime up.
+         aclFinalize();
+         return code;
+       }},
       {"aclrtSetDevice -1", "aclrtSetDevice", "deviceId", ACL_ERROR_RT_INVALID_DEVICEID,
        [] { return aclrtSetDevice(-1); }},
       {"aclrtSetDevice 1", "aclrtSetDevice", "deviceId", ACL_ERROR_RT_INVALID_DEVICEID,
@@ -147,6 +188,253 @@ std::vector<RuntimeCase> RuntimeCases() {
        [] {
          size_t free_bytes = 0;
          return aclrtGetMemInfo(ACL_HBM_MEM, &free_bytes, nullptr);
+       }},
+      // Events.
+      {"aclrtCreateEvent event NULL", "aclrtCreateEvent", "event", ACL_ERROR_INVALID_PARAM,
+       [] { return aclrtCreateEvent(nullptr); }},
+      {"aclrtCreateEventWithFlag event NULL", "aclrtCreateEventWithFlag", "event", ACL_ERROR_INVALID_PARAM,
+       [] { return aclrtCreateEventWithFlag(nullptr, ACL_EVENT_SYNC); }},
+      {"aclrtCreateEventWithFlag flag 0", "aclrtCreateEventWithFlag", "flag", ACL_ERROR_RT_PARAM_INVALID,
+       [] { return WithNewEvent([](aclrtEvent* e) { return aclrtCreateEventWithFlag(e, 0); }); }},
+      {"aclrtCreateEventWithFlag unknown bit", "aclrtCreateEventWithFlag", "flag", ACL_ERROR_RT_PARAM_INVALID,
+       [] { return WithNewEvent([](aclrtEvent* e) { return aclrtCreateEventWithFlag(e, 0x100); }); }},
+      {"aclrtCreateEventWithFlag EXTERNAL combined", "aclrtCreateEventWithFlag", "flag",
+       ACL_ERROR_RT_PARAM_INVALID,
+       [] {
+         return WithNewEvent([](aclrtEvent* e) { return aclrtCreateEventWithFlag(e, ACL_EVENT_EXTERNAL | 1); });
+       }},
+      {"aclrtCreateEventExWithFlag event NULL", "aclrtCreateEventExWithFlag", "event", ACL_ERROR_INVALID_PARAM,
+       [] { return aclrtCreateEventExWithFlag(nullptr, ACL_EVENT_SYNC); }},
+      {"aclrtCreateEventExWithFlag flag EXTERNAL", "aclrtCreateEventExWithFlag", "flag",
+       ACL_ERROR_RT_PARAM_INVALID,
+       [] { return WithNewEvent([](aclrtEvent* e) { return aclrtCreateEventExWithFlag(e, ACL_EVENT_EXTERNAL); }); }},
+      {"aclrtCreateEventExWithFlag IPC", "aclrtCreateEventExWithFlag", "flag",
+       ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+       [] { return WithNewEvent([](aclrtEvent* e) { return aclrtCreateEventExWithFlag(e, ACL_EVENT_IPC); }); }},
+      {"aclrtDestroyEvent NULL", "aclrtDestroyEvent", "event", ACL_ERROR_INVALID_PARAM,
+       [] { return aclrtDestroyEvent(nullptr); }},
+      {"aclrtDestroyEvent released", "aclrtDestroyEvent", "event", ACL_ERROR_RT_PARAM_INVALID,
+       [] { return aclrtDestroyEvent(ReleasedEvent()); }},
+      {"aclrtDestroyEvent foreign", "aclrtDestroyEvent", "event", ACL_ERROR_RT_PARAM_INVALID,
+       [foreign] { return aclrtDestroyEvent(foreign); }},
+      {"aclrtRecordEvent NULL", "aclrtRecordEvent", "event", ACL_ERROR_INVALID_PARAM,
+       [] { return aclrtRecordEvent(nullptr, nullptr); }},
+      {"aclrtRecordEvent released", "aclrtRecordEvent", "event", ACL_ERROR_RT_PARAM_INVALID,
+       [] { return aclrtRecordEvent(ReleasedEvent(), nullptr); }},
+      {"aclrtRecordEvent released stream", "aclrtRecordEvent", "stream", ACL_ERROR_RT_STREAM_CONTEXT,
+       [] { return WithEvent([](aclrtEvent e) { return aclrtRecordEvent(e, ReleasedStream()); }); }},
+      {"aclrtRecordEventWithFlag flag 2", "aclrtRecordEventWithFlag", "flag", ACL_ERROR_INVALID_PARAM,
+       [] { return WithEvent([](aclrtEvent e) { return aclrtRecordEventWithFlag(e, nullptr, 2); }); }},
+      {"aclrtRecordEventWithFlag EXTERNAL", "aclrtRecordEventWithFlag", "flag",
+       ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+       [] {
+         return WithEvent([](aclrtEvent e) { return aclrtRecordEventWithFlag(e, nullptr, ACL_EVENT_RECORD_EXTERNAL); });
+       }},
+      {"aclrtResetEvent NULL", "aclrtResetEvent", "event", ACL_ERROR_INVALID_PARAM,
+       [] { return aclrtResetEvent(nullptr, nullptr); }},
+      {"aclrtResetEvent Ex event", "aclrtResetEvent", "event", ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+       [] {
+         aclrtEvent e = nullptr;
+         aclrtCreateEventExWithFlag(&e, ACL_EVENT_SYNC);
+         const int code = aclrtResetEvent(e, nullptr);
+         aclrtDestroyEvent(e);
+         return code;
+       }},
+      {"aclrtResetEvent without SYNC", "aclrtResetEvent", "event", ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+       [] {
+         aclrtEvent e = nullptr;
+         aclrtCreateEventWithFlag(&e, ACL_EVENT_TIME_LINE);
+         const int code = aclrtResetEvent(e, nullptr);
+         aclrtDestroyEvent(e);
+         return code;
+       }},
+      {"aclrtQueryEventStatus NULL event", "aclrtQueryEventStatus", "event", ACL_ERROR_INVALID_PARAM,
+       [] {
+         aclrtEventRecordedStatus status;
+         return aclrtQueryEventStatus(nullptr, &status);
+       }},
+      {"aclrtQueryEventStatus NULL status", "aclrtQueryEventStatus", "status", ACL_ERROR_INVALID_PARAM,
+       [] { return WithEvent([](aclrtEvent e) { return aclrtQueryEventStatus(e, nullptr); }); }},
+      {"aclrtQueryEventStatus released", "aclrtQueryEventStatus", "event", ACL_ERROR_RT_PARAM_INVALID,
+       [] {
+         aclrtEventRecordedStatus status;
+         return aclrtQueryEventStatus(ReleasedEvent(), &status);
+       }},
+      {"aclrtQueryEventWaitStatus NULL status", "aclrtQueryEventWaitStatus", "status", ACL_ERROR_INVALID_PARAM,
+       [] { return WithEvent([](aclrtEvent e) { return aclrtQueryEventWaitStatus(e, nullptr); }); }},
+      {"aclrtQueryEventWaitStatus Ex event", "aclrtQueryEventWaitStatus", "event", ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+       [] {
+         aclrtEvent e = nullptr;
+         aclrtCreateEventExWithFlag(&e, ACL_EVENT_SYNC);
+         aclrtEventWaitStatus status;
+         const int code = aclrtQueryEventWaitStatus(e, &status);
+         aclrtDestroyEvent(e);
+         return code;
+       }},
+      {"aclrtSynchronizeEvent NULL", "aclrtSynchronizeEvent", "event", ACL_ERROR_INVALID_PARAM,
+       [] { return aclrtSynchronizeEvent(nullptr); }},
+      {"aclrtSynchronizeEvent released", "aclrtSynchronizeEvent", "event", ACL_ERROR_RT_PARAM_INVALID,
+       [] { return aclrtSynchronizeEvent(ReleasedEvent()); }},
+      {"aclrtSynchronizeEventWithTimeout 0", "aclrtSynchronizeEventWithTimeout", "timeout",
+       ACL_ERROR_RT_PARAM_INVALID,
+       [] { return WithEvent([](aclrtEvent e) { return aclrtSynchronizeEventWithTimeout(e, 0); }); }},
+      {"aclrtSynchronizeEventWithTimeout -2", "aclrtSynchronizeEventWithTimeout", "timeout",
+       ACL_ERROR_RT_PARAM_INVALID,
+       [] { return WithEvent([](aclrtEvent e) { return aclrtSynchronizeEventWithTimeout(e, -2); }); }},
+      {"aclrtEventElapsedTime ms NULL", "aclrtEventElapsedTime", "ms", ACL_ERROR_INVALID_PARAM,
+       [] { return WithEvent([](aclrtEvent e) { return aclrtEventElapsedTime(nullptr, e, e); }); }},
+      {"aclrtEventElapsedTime start NULL", "aclrtEventElapsedTime", "startEvent", ACL_ERROR_INVALID_PARAM,
+       [] {
+         float ms;
+         return WithEvent([&ms](aclrtEvent e) { return aclrtEventElapsedTime(&ms, nullptr, e); });
+       }},
+      {"aclrtEventElapsedTime end released", "aclrtEventElapsedTime", "endEvent", ACL_ERROR_RT_PARAM_INVALID,
+       [] {
+         float ms;
+         return WithEvent([&ms](aclrtEvent e) { return aclrtEventElapsedTime(&ms, e, ReleasedEvent()); });
+       }},
+      {"aclrtEventElapsedTime never recorded", "aclrtEventElapsedTime", "startEvent", ACL_ERROR_RT_INTERNAL_ERROR,
+       [] {
+         float ms;
+         return WithEvent([&ms](aclrtEvent e) { return aclrtEventElapsedTime(&ms, e, e); });
+       }},
+      {"aclrtEventGetTimestamp NULL", "aclrtEventGetTimestamp", "timestamp", ACL_ERROR_INVALID_PARAM,
+       [] { return WithEvent([](aclrtEvent e) { return aclrtEventGetTimestamp(e, nullptr); }); }},
+      {"aclrtStreamWaitEvent NULL", "aclrtStreamWaitEvent", "event", ACL_ERROR_INVALID_PARAM,
+       [] { return aclrtStreamWaitEvent(nullptr, nullptr); }},
+      {"aclrtStreamWaitEvent released", "aclrtStreamWaitEvent", "event", ACL_ERROR_RT_PARAM_INVALID,
+       [] { return aclrtStreamWaitEvent(nullptr, ReleasedEvent()); }},
+      {"aclrtStreamWaitEvent without SYNC", "aclrtStreamWaitEvent", "event",
+       ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+       [] {
+         aclrtEvent e = nullptr;
+         aclrtCreateEventWithFlag(&e, ACL_EVENT_TIME_LINE);
+         const int code = aclrtStreamWaitEvent(nullptr, e);
+         aclrtDestroyEvent(e);
+         return code;
+       }},
+      {"aclrtStreamWaitEvent device-only event", "aclrtStreamWaitEvent", "event", ACL_ERROR_RT_PARAM_INVALID,
+       [] {
+         aclrtEvent e = nullptr;
+         aclrtCreateEventWithFlag(&e, ACL_EVENT_DEVICE_USE_ONLY);
+         const int code = aclrtStreamWaitEvent(nullptr, e);
+         aclrtDestroyEvent(e);
+         return code;
+       }},
+      {"aclrtStreamWaitEvent released stream", "aclrtStreamWaitEvent", "stream", ACL_ERROR_RT_STREAM_CONTEXT,
+       [] {
+         return WithEvent([](aclrtEvent e) {
+           aclrtRecordEvent(e, nullptr);
+           return aclrtStreamWaitEvent(ReleasedStream(), e);
+         });
+       }},
+      // Contexts.
+      {"aclrtCreateContext context NULL", "aclrtCreateContext", "context", ACL_ERROR_INVALID_PARAM,
+       [] { return aclrtCreateContext(nullptr, 0); }},
+      {"aclrtCreateContext deviceId -1", "aclrtCreateContext", "deviceId", ACL_ERROR_RT_INVALID_DEVICEID,
+       [] {
+         aclrtContext context = nullptr;
+         return aclrtCreateContext(&context, -1);
+       }},
+      {"aclrtCreateContext deviceId past the count", "aclrtCreateContext", "deviceId",
+       ACL_ERROR_RT_INVALID_DEVICEID,
+       [] {
+         aclrtContext context = nullptr;
+         return aclrtCreateContext(&context, 64);
+       }},
+      {"aclrtDestroyContext NULL", "aclrtDestroyContext", "context", ACL_ERROR_INVALID_PARAM,
+       [] { return aclrtDestroyContext(nullptr); }},
+      {"aclrtDestroyContext foreign", "aclrtDestroyContext", "context", ACL_ERROR_RT_PARAM_INVALID,
+       [foreign] { return aclrtDestroyContext(foreign); }},
+      {"aclrtDestroyContext default context", "aclrtDestroyContext", "context", ACL_ERROR_RT_PARAM_INVALID,
+       [] {
+         aclrtContext context = nullptr;
+         aclrtGetCurrentContext(&context);
+         return aclrtDestroyContext(context);
+       }},
+      {"aclrtSetCurrentContext NULL", "aclrtSetCurrentContext", "context", ACL_ERROR_INVALID_PARAM,
+       [] { return aclrtSetCurrentContext(nullptr); }},
+      {"aclrtSetCurrentContext released", "aclrtSetCurrentContext", "context", ACL_ERROR_RT_PARAM_INVALID,
+       [] {
+         aclrtContext primary = nullptr;
+         aclrtGetCurrentContext(&primary);
+         aclrtContext context = nullptr;
+         aclrtCreateContext(&context, 0);
+         aclrtSetCurrentContext(primary);
+         aclrtDestroyContext(context);
+         return aclrtSetCurrentContext(context);
+       }},
+      {"aclrtGetCurrentContext NULL", "aclrtGetCurrentContext", "context", ACL_ERROR_INVALID_PARAM,
+       [] { return aclrtGetCurrentContext(nullptr); }},
+      {"aclrtCtxGetCurrentDefaultStream NULL", "aclrtCtxGetCurrentDefaultStream", "stream", ACL_ERROR_INVALID_PARAM,
+       [] { return aclrtCtxGetCurrentDefaultStream(nullptr); }},
+      {"aclrtCtxSetSysParamOpt opt 3", "aclrtCtxSetSysParamOpt", "opt", ACL_ERROR_INVALID_PARAM,
+       [] { return aclrtCtxSetSysParamOpt(ACL_OPT_ENABLE_KERNEL_EARLY_START, 1); }},
+      {"aclrtCtxGetSysParamOpt value NULL", "aclrtCtxGetSysParamOpt", "value", ACL_ERROR_INVALID_PARAM,
+       [] { return aclrtCtxGetSysParamOpt(ACL_OPT_DETERMINISTIC, nullptr); }},
+      // Streams.
+      {"aclrtDestroyStreamForce NULL", "aclrtDestroyStreamForce", "stream", ACL_ERROR_INVALID_PARAM,
+       [] { return aclrtDestroyStreamForce(nullptr); }},
+      {"aclrtDestroyStreamForce released", "aclrtDestroyStreamForce", "stream", ACL_ERROR_RT_STREAM_CONTEXT,
+       [] { return aclrtDestroyStreamForce(ReleasedStream()); }},
+      {"aclrtSynchronizeStreamWithTimeout 0", "aclrtSynchronizeStreamWithTimeout", "timeout",
+       ACL_ERROR_RT_PARAM_INVALID, [] { return aclrtSynchronizeStreamWithTimeout(nullptr, 0); }},
+      {"aclrtSynchronizeStreamWithTimeout -2", "aclrtSynchronizeStreamWithTimeout", "timeout",
+       ACL_ERROR_RT_PARAM_INVALID, [] { return aclrtSynchronizeStreamWithTimeout(nullptr, -2); }},
+      {"aclrtSynchronizeStreamWithTimeout released", "aclrtSynchronizeStreamWithTimeout", "stream",
+       ACL_ERROR_RT_STREAM_CONTEXT, [] { return aclrtSynchronizeStreamWithTimeout(ReleasedStream(), -1); }},
+      {"aclrtStreamQuery status NULL", "aclrtStreamQuery", "status", ACL_ERROR_INVALID_PARAM,
+       [] { return aclrtStreamQuery(nullptr, nullptr); }},
+      {"aclrtStreamQuery released", "aclrtStreamQuery", "stream", ACL_ERROR_RT_STREAM_CONTEXT,
+       [] {
+         aclrtStreamStatus status;
+         return aclrtStreamQuery(ReleasedStream(), &status);
+       }},
+      {"aclrtLaunchHostFunc fn NULL", "aclrtLaunchHostFunc", "fn", ACL_ERROR_INVALID_PARAM,
+       [] { return aclrtLaunchHostFunc(nullptr, nullptr, nullptr); }},
+      {"aclrtLaunchHostFunc released stream", "aclrtLaunchHostFunc", "stream", ACL_ERROR_RT_STREAM_CONTEXT,
+       [] { return aclrtLaunchHostFunc(ReleasedStream(), [](void*) {}, nullptr); }},
+      // Devices, last error, options, versions.
+      {"aclrtResetDeviceForce -1", "aclrtResetDeviceForce", "deviceId", ACL_ERROR_RT_INVALID_DEVICEID,
+       [] { return aclrtResetDeviceForce(-1); }},
+      {"aclrtPeekAtLastError level 1", "aclrtPeekAtLastError", "level", ACL_ERROR_INVALID_PARAM,
+       [] { return aclrtPeekAtLastError(static_cast<aclrtLastErrLevel>(1)); }},
+      {"aclrtGetLastError level 1", "aclrtGetLastError", "level", ACL_ERROR_INVALID_PARAM,
+       [] { return aclrtGetLastError(static_cast<aclrtLastErrLevel>(1)); }},
+      {"aclrtSetSysParamOpt opt 4", "aclrtSetSysParamOpt", "opt", ACL_ERROR_INVALID_PARAM,
+       [] { return aclrtSetSysParamOpt(static_cast<aclSysParamOpt>(4), 0); }},
+      {"aclrtGetSysParamOpt opt -1", "aclrtGetSysParamOpt", "opt", ACL_ERROR_INVALID_PARAM,
+       [] {
+         int64_t value;
+         return aclrtGetSysParamOpt(static_cast<aclSysParamOpt>(-1), &value);
+       }},
+      {"aclrtGetSysParamOpt value NULL", "aclrtGetSysParamOpt", "value", ACL_ERROR_INVALID_PARAM,
+       [] { return aclrtGetSysParamOpt(ACL_OPT_DETERMINISTIC, nullptr); }},
+      {"aclsysGetVersionStr pkgName NULL", "aclsysGetVersionStr", "pkgName", ACL_ERROR_INVALID_PARAM,
+       [] {
+         char text[ACL_PKG_VERSION_MAX_SIZE];
+         return aclsysGetVersionStr(nullptr, text);
+       }},
+      {"aclsysGetVersionStr versionStr NULL", "aclsysGetVersionStr", "versionStr", ACL_ERROR_INVALID_PARAM,
+       [] {
+         char name[] = "runtime";
+         return aclsysGetVersionStr(name, nullptr);
+       }},
+      {"aclsysGetVersionNum versionNum NULL", "aclsysGetVersionNum", "versionNum", ACL_ERROR_INVALID_PARAM,
+       [] {
+         char name[] = "runtime";
+         return aclsysGetVersionNum(name, nullptr);
+       }},
+      {"aclsysGetVersionNum pkgName NULL", "aclsysGetVersionNum", "pkgName", ACL_ERROR_INVALID_PARAM,
+       [] {
+         int32_t number;
+         return aclsysGetVersionNum(nullptr, &number);
+       }},
+      {"aclrtGetMemInfo attr 12", "aclrtGetMemInfo", "attr", ACL_ERROR_INVALID_PARAM,
+       [] {
+         size_t free_bytes = 0;
+         size_t total = 0;
+         return aclrtGetMemInfo(static_cast<aclrtMemAttr>(12), &free_bytes, &total);
        }},
   };
 }

@@ -5,7 +5,7 @@
 cmake_minimum_required(VERSION 3.25)
 set(library "${PREFIX}/${LIBDIR}/libopenaclnn.so")
 file(REAL_PATH "${library}" real_library)
-foreach(name ascendcl nnopbase opapi opapi_nn opapi_math)
+foreach(name ascendcl nnopbase opapi opapi_nn opapi_math acl_rt)
   file(REAL_PATH "${PREFIX}/${LIBDIR}/lib${name}.so" resolved)
   if(NOT resolved STREQUAL real_library)
     message(FATAL_ERROR "${LIBDIR}/lib${name}.so resolves to ${resolved}, not ${real_library}")

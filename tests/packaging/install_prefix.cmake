@@ -13,7 +13,7 @@ set(expected
   include/aclnn/acl_meta.h include/aclnn/aclnn_base.h include/aclnn/opdev/op_errno.h
   include/aclnnop/aclnn_nll_loss_backward.h include/aclnnop/aclnn_util.h include/openaclnn/openaclnn.h
   ${LIBDIR}/libopenaclnn.so ${LIBDIR}/libascendcl.so ${LIBDIR}/libnnopbase.so ${LIBDIR}/libopapi.so
-  ${LIBDIR}/libopapi_nn.so ${LIBDIR}/libopapi_math.so
+  ${LIBDIR}/libopapi_nn.so ${LIBDIR}/libopapi_math.so ${LIBDIR}/libacl_rt.so
   share/cmake/OpenAclnn/OpenAclnnConfig.cmake share/cmake/OpenAclnn/OpenAclnnConfigVersion.cmake
   share/cmake/OpenAclnn/OpenAclnnTargets.cmake share/pkgconfig/openaclnn.pc set_env.sh)
 set(missing)

@@ -4,6 +4,8 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <fstream>
 #include <string>
 #include <thread>
 
@@ -44,9 +46,10 @@ class TempFile {
 
 TEST(RuntimeInitTest, InitAndFinalizeRepeatCodes) {
   ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
-  EXPECT_EQ(aclInit(nullptr), ACL_ERROR_REPEAT_INITIALIZE);
+  EXPECT_EQ(aclInit(nullptr), ACL_ERROR_REPEAT_INITIALIZE);  // Counted all the same, as on CANN.
   EXPECT_NE(TakeMessage().find("aclInit"), std::string::npos);
-  EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
+  EXPECT_EQ(aclFinalize(), ACL_SUCCESS);  // The second user's: the runtime stays up.
+  EXPECT_EQ(aclFinalize(), ACL_SUCCESS);  // The last one tears down.
   EXPECT_EQ(aclFinalize(), ACL_ERROR_REPEAT_FINALIZE);
   EXPECT_NE(TakeMessage().find("aclFinalize"), std::string::npos);
   // The cycle can be repeated.
@@ -178,6 +181,102 @@ TEST(RuntimeInitTest, FinalizeReleasesStreamsAndMemory) {
   EXPECT_EQ(aclrtFree(device_block), ACL_ERROR_INVALID_PARAM);
   EXPECT_EQ(aclrtFreeHost(host_block), ACL_ERROR_INVALID_PARAM);
   EXPECT_NE(TakeMessage().find("aclrtFreeHost"), std::string::npos);
+}
+
+// Two libraries in one process each call aclInit and aclFinalize: the second user's aclFinalize must not take
+// the first user's memory and streams away (only the last aclFinalize tears down, as on CANN).
+TEST(RuntimeInitTest, InitTwiceFinalizeOnceKeepsTheFirstUsersWork) {
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  void* block = nullptr;
+  void* host = nullptr;
+  ASSERT_EQ(aclrtMalloc(&block, 4096, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMallocHost(&host, 4096), ACL_SUCCESS);
+
+  EXPECT_EQ(aclInit(nullptr), ACL_ERROR_REPEAT_INITIALIZE);  // The second library.
+  TakeMessage();
+  EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
+
+  ASSERT_EQ(aclrtMemsetAsync(block, 4096, 0x3c, 4096, stream), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemcpyAsync(host, 4096, block, 4096, ACL_MEMCPY_DEVICE_TO_HOST, stream), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
+  const auto* bytes = static_cast<const unsigned char*>(host);
+  EXPECT_EQ(bytes[0], 0x3c);
+  EXPECT_EQ(bytes[4095], 0x3c);
+  int32_t device = -1;
+  EXPECT_EQ(aclrtGetDevice(&device), ACL_SUCCESS);
+  EXPECT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
+  EXPECT_EQ(aclrtFree(block), ACL_SUCCESS);
+  EXPECT_EQ(aclrtFreeHost(host), ACL_SUCCESS);
+  EXPECT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
+  EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
+  EXPECT_EQ(aclFinalize(), ACL_ERROR_REPEAT_FINALIZE);
+  EXPECT_EQ(TakeMessage().find("aclFinalize") != std::string::npos, true);
+}
+
+TEST(RuntimeInitTest, ResetDeviceForceReleasesWhateverTheCount) {
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  for (int i = 0; i < 3; ++i) {
+    ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  }
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  EXPECT_EQ(aclrtResetDeviceForce(0), ACL_SUCCESS);
+  int32_t device = -1;
+  EXPECT_EQ(aclrtGetDevice(&device), ACL_ERROR_RT_CONTEXT_NULL);
+  EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_ERROR_RT_STREAM_CONTEXT);
+  EXPECT_EQ(aclrtResetDevice(0), ACL_ERROR_RT_CONTEXT_RELEASE_ERROR);  // Nothing left to reset.
+  EXPECT_NE(TakeMessage().find("aclrtResetDevice"), std::string::npos);
+  EXPECT_EQ(aclrtResetDeviceForce(0), ACL_ERROR_RT_CONTEXT_RELEASE_ERROR);
+  EXPECT_NE(TakeMessage().find("aclrtResetDeviceForce"), std::string::npos);
+  EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
+}
+
+// Resident memory of the process in bytes (/proc/self/statm).
+size_t ResidentBytes() {
+  std::ifstream statm("/proc/self/statm");
+  size_t pages = 0;
+  size_t resident = 0;
+  statm >> pages >> resident;
+  return resident * static_cast<size_t>(sysconf(_SC_PAGESIZE));
+}
+
+// One full life: everything a program creates, used once and released by aclFinalize or explicitly.
+void OneLife() {
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  aclrtEvent event = nullptr;
+  ASSERT_EQ(aclrtCreateEvent(&event), ACL_SUCCESS);
+  aclrtContext context = nullptr;
+  ASSERT_EQ(aclrtCreateContext(&context, 0), ACL_SUCCESS);
+  void* block = nullptr;
+  ASSERT_EQ(aclrtMalloc(&block, 1 << 16, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemsetAsync(block, 1 << 16, 1, 1 << 16, stream), ACL_SUCCESS);
+  ASSERT_EQ(aclrtLaunchHostFunc(stream, [](void*) {}, nullptr), ACL_SUCCESS);  // Starts the stream's worker.
+  ASSERT_EQ(aclrtRecordEvent(event, stream), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSynchronizeEvent(event), ACL_SUCCESS);
+  ASSERT_EQ(aclrtDestroyEvent(event), ACL_SUCCESS);
+  ASSERT_EQ(aclFinalize(), ACL_SUCCESS);  // Releases the stream, the context and the block.
+}
+
+TEST(RuntimeInitTest, ThousandLivesDoNotGrowMemory) {
+  for (int i = 0; i < 20; ++i) {  // Warm-up: allocator pools, thread-local storage, first-use statics.
+    OneLife();
+  }
+  const size_t before = ResidentBytes();
+  for (int i = 0; i < 1000; ++i) {
+    OneLife();
+    if (HasFatalFailure()) {
+      return;
+    }
+  }
+  const size_t after = ResidentBytes();
+  // A leak of even one 64 KiB block per life would add 64 MB.
+  EXPECT_LT(after, before + (size_t{4} << 20)) << "before " << before << " after " << after;
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "backend/cpu/thread_pool.h"
 
+#include <pthread.h>
+
 #include <cstdint>
 #include <exception>
 #include <system_error>
@@ -24,10 +26,21 @@ struct ThreadPool::Worker {
   std::thread thread;
 };
 
-ThreadPool& ThreadPool::Get() {
-  static ThreadPool* pool = new ThreadPool();
-  return *pool;
+namespace {
+
+// The process's pool. The child of a fork() has none of the parent's workers (and a job the parent was running
+// may hold the pool busy), so it gets a fresh pool that starts its own workers; the parent's is abandoned.
+std::atomic<ThreadPool*>& Instance() {
+  static std::atomic<ThreadPool*> pool{[] {
+    pthread_atfork(nullptr, nullptr, [] { Instance().store(new ThreadPool(), std::memory_order_release); });
+    return new ThreadPool();
+  }()};
+  return pool;
 }
+
+}  // namespace
+
+ThreadPool& ThreadPool::Get() { return *Instance().load(std::memory_order_acquire); }
 
 int ThreadPool::WorkerCount() const { return worker_count_.load(std::memory_order_relaxed); }
 
