@@ -1,7 +1,7 @@
 // Calling a registered pointwise loss (tests/support/pointwise_registry.h) through the public API on device
 // tensors, and its float64 reference from the registry's formulas.
-#ifndef OPENACLNN_TESTS_POINTWISE_POINTWISE_CALL_H_
-#define OPENACLNN_TESTS_POINTWISE_POINTWISE_CALL_H_
+#ifndef OPENACLNN_TESTS_SUPPORT_POINTWISE_CALL_H_
+#define OPENACLNN_TESTS_SUPPORT_POINTWISE_CALL_H_
 
 #include <cstdint>
 #include <vector>
@@ -32,4 +32,4 @@ std::vector<double> BackwardReference(const PointwiseLoss& loss, const DeviceTen
 
 }  // namespace openaclnn::test
 
-#endif  // OPENACLNN_TESTS_POINTWISE_POINTWISE_CALL_H_
+#endif  // OPENACLNN_TESTS_SUPPORT_POINTWISE_CALL_H_
