@@ -22,12 +22,12 @@ double L1Derivative(double x, double y) { return x > y ? 1.0 : (x < y ? -1.0 : 0
 
 const std::vector<PointwiseLoss>& PointwiseLosses() {
   static const std::vector<PointwiseLoss> kLosses = {
-      // Three float roundings in the gradient: (s * (x - y)) * g, s = 2 / N rounded for mean.
+      // (s * (x - y)) * g: two float roundings (s = 2 is exact), three for mean (s = 2 / N is rounded).
       {"MseLoss", aclnnMseLossGetWorkspaceSize, aclnnMseLoss, aclnnMseLossBackwardGetWorkspaceSize,
-       aclnnMseLossBackward, "out", true, false, MseTerm, MseDerivative, MeanCount::kSelf, 3.0},
-      // sign * g is exact; * s rounds once, s = 1 / N rounded for mean.
+       aclnnMseLossBackward, "out", true, false, MseTerm, MseDerivative, MeanCount::kSelf, 2.0, 3.0},
+      // (sign * g) * s: exact for none and sum (s = 1); for mean s = 1 / N and the product are rounded.
       {"L1Loss", aclnnL1LossGetWorkspaceSize, aclnnL1Loss, aclnnL1LossBackwardGetWorkspaceSize,
-       aclnnL1LossBackward, "gradInput", false, true, L1Term, L1Derivative, MeanCount::kBroadcast, 2.0},
+       aclnnL1LossBackward, "gradInput", false, true, L1Term, L1Derivative, MeanCount::kBroadcast, 0.0, 2.0},
   };
   return kLosses;
 }

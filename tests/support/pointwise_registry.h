@@ -38,8 +38,10 @@ struct PointwiseLoss {
   double (*term)(double x, double y);        // The forward's element term.
   double (*derivative)(double x, double y);  // d term / d x, as the backward defines it (CANN's, at kinks).
   MeanCount mean_count;
-  // Ulps of the backward's FLOAT result against the reference rounded once (float arithmetic, DECISIONS 18).
+  // Ulps of the backward's FLOAT result against the reference rounded once (float arithmetic, DECISIONS 18), for
+  // none and sum, and for mean (whose factor 1 / N is itself rounded to float).
   double backward_float_ulps;
+  double backward_mean_float_ulps;
 };
 
 const std::vector<PointwiseLoss>& PointwiseLosses();
