@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "case_rng.h"
+#include "case_shapes.h"
 #include "conformance_text.h"
 #include "test_numeric.h"
 #include "value_draw.h"
@@ -15,7 +16,7 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 
-aclDataType DrawFloatType(CaseRng& rng) {
+aclDataType DrawNllFloatType(CaseRng& rng) {
   const double draw = rng.Real(0.0, 1.0);
   return draw < 0.45 ? ACL_FLOAT : (draw < 0.75 ? ACL_BF16 : ACL_FLOAT16);
 }
@@ -55,21 +56,6 @@ int64_t DrawIgnoreIndex(CaseRng& rng, aclDataType target_dtype, int64_t classes)
   }
   return rng.Pick(std::vector<int64_t>{std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max(),
                                        int64_t{1} << 40, 255});
-}
-
-TensorSpec Spec(std::vector<int64_t> dims, aclDataType dtype) {
-  TensorSpec spec;
-  spec.dims = std::move(dims);
-  spec.dtype = dtype;
-  return spec;
-}
-
-int64_t NumelOf(const std::vector<int64_t>& dims) {
-  int64_t count = 1;
-  for (int64_t dim : dims) {
-    count *= dim;
-  }
-  return count;
 }
 
 void DrawTargets(CaseRng& rng, NllCase* c, int64_t rows, int64_t classes) {
@@ -123,8 +109,8 @@ NllCase MakeNllCase(uint64_t seed, int64_t index, CaseScale scale) {
   CaseRng rng(seed, index);
   NllCase c;
   c.index = index;
-  const aclDataType dtype = DrawFloatType(rng);
-  aclDataType out_dtype = rng.Chance(0.7) ? dtype : DrawFloatType(rng);
+  const aclDataType dtype = DrawNllFloatType(rng);
+  aclDataType out_dtype = rng.Chance(0.7) ? dtype : DrawNllFloatType(rng);
   const aclDataType target_dtype = DrawTargetType(rng);
   bool one_dimensional = rng.Chance(0.1);
 

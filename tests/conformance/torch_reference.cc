@@ -2,6 +2,7 @@
 
 #include <ATen/ATen.h>
 #include <ATen/Parallel.h>
+#include <torch/csrc/autograd/autograd.h>
 
 #include <cstring>
 #include <stdexcept>
@@ -99,6 +100,33 @@ std::vector<double> TorchBinaryCrossEntropy(const TorchOperand& self, const Torc
   const at::Tensor self_tensor = ToTorch(self);
   return DoublesOf(at::binary_cross_entropy(self_tensor, ToTorch(target).expand(self_tensor.sizes()),
                                             OptionalToTorch(weight), reduction));
+}
+
+std::vector<double> TorchMseLoss(const TorchOperand& self, const TorchOperand& target, int64_t reduction) {
+  return DoublesOf(at::mse_loss(ToTorch(self), ToTorch(target), reduction));
+}
+
+std::vector<double> TorchL1Loss(const TorchOperand& self, const TorchOperand& target, int64_t reduction) {
+  return DoublesOf(at::l1_loss(ToTorch(self), ToTorch(target), reduction));
+}
+
+std::vector<double> TorchMseLossBackward(const TorchOperand& grad, const TorchOperand& self,
+                                         const TorchOperand& target, int64_t reduction, aclDataType out_dtype) {
+  const at::Tensor self_tensor = ToTorch(self);
+  at::Tensor grad_input = at::empty(self_tensor.sizes(), self_tensor.options());
+  at::mse_loss_backward_out(grad_input, ToTorch(grad).expand(self_tensor.sizes()), self_tensor,
+                            ToTorch(target).expand(self_tensor.sizes()), reduction);
+  return FromTorch(grad_input, out_dtype);
+}
+
+std::vector<double> TorchL1LossBackward(const TorchOperand& grad, const TorchOperand& self,
+                                        const TorchOperand& target, int64_t reduction, aclDataType out_dtype) {
+  at::Tensor self_tensor = ToTorch(self).set_requires_grad(true);
+  const at::Tensor loss = at::l1_loss(self_tensor, ToTorch(target).expand(self_tensor.sizes()), reduction);
+  at::Tensor grad_tensor = ToTorch(grad);
+  grad_tensor = reduction == 0 ? grad_tensor.expand(self_tensor.sizes()) : grad_tensor.reshape({});
+  const auto gradients = torch::autograd::grad({loss}, {self_tensor}, {grad_tensor});
+  return FromTorch(gradients[0], out_dtype);
 }
 
 }  // namespace openaclnn::test

@@ -56,6 +56,19 @@ TorchNllForward TorchNllLossForward(const TorchOperand& self, const TorchOperand
 std::vector<double> TorchBinaryCrossEntropy(const TorchOperand& self, const TorchOperand& target,
                                             const std::optional<TorchOperand>& weight, int64_t reduction);
 
+// The pointwise losses' forwards in double (as for the forwards above): at::mse_loss and at::l1_loss, which
+// broadcast self and target themselves. Returned unrounded.
+std::vector<double> TorchMseLoss(const TorchOperand& self, const TorchOperand& target, int64_t reduction);
+std::vector<double> TorchL1Loss(const TorchOperand& self, const TorchOperand& target, int64_t reduction);
+
+// The pointwise losses' backwards for a self of the broadcast shape, gradOutput and target expanded to it (the
+// operands' dtype is what PyTorch computes in), then .to(out_dtype): at::mse_loss_backward_out, and for L1,
+// which PyTorch 1.13 composes from abs and the reduction, the autograd gradient of at::l1_loss by self.
+std::vector<double> TorchMseLossBackward(const TorchOperand& grad, const TorchOperand& self,
+                                         const TorchOperand& target, int64_t reduction, aclDataType out_dtype);
+std::vector<double> TorchL1LossBackward(const TorchOperand& grad, const TorchOperand& self,
+                                        const TorchOperand& target, int64_t reduction, aclDataType out_dtype);
+
 }  // namespace openaclnn::test
 
 #endif  // OPENACLNN_TESTS_CONFORMANCE_TORCH_REFERENCE_H_

@@ -1,0 +1,99 @@
+#include "pointwise_case.h"
+
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "case_rng.h"
+#include "case_shapes.h"
+#include "conformance_text.h"
+#include "test_numeric.h"
+#include "value_draw.h"
+
+namespace openaclnn::test {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
+
+bool AnyNan(const std::vector<double>& values) {
+  for (double value : values) {
+    if (std::isnan(value)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+PointwiseCase MakePointwiseCase(const PointwiseLoss& loss, bool backward, uint64_t seed, int64_t index,
+                                CaseScale scale) {
+  CaseRng rng(seed, index);
+  PointwiseCase c;
+  c.loss = &loss;
+  c.backward = backward;
+  c.reduction = rng.Int(0, 2);
+  // Huge cases are all FLOAT: the vector kernels, the only ones with streaming stores, take one input type.
+  const bool one_type = rng.Chance(0.5) || scale == CaseScale::kHuge || (backward && loss.backward_same_types);
+  const aclDataType first = scale == CaseScale::kHuge ? ACL_FLOAT : DrawFloatType(rng);
+  auto dtype = [&] { return one_type ? first : DrawFloatType(rng); };
+  std::vector<int64_t> self_dims = DrawSelfDims(rng);
+  if (scale != CaseScale::kSmall) {
+    // Large: a few of the forward sum's 131072-term chunks and several threads' worth of elementwise output.
+    const int64_t elements = scale == CaseScale::kHuge ? kHugeCaseOutElements : rng.Int(270000, 300000);
+    self_dims = DrawLargeDims(rng, elements);
+  }
+  auto broadcast_dims = [&] {
+    return scale == CaseScale::kHuge ? DrawSmallBroadcastDims(rng, self_dims) : DrawBroadcastDims(rng, self_dims);
+  };
+  c.self = Spec(self_dims, dtype());
+  c.target = Spec(broadcast_dims(), dtype());
+  c.grad_output = Spec(backward && c.reduction != 0 ? std::vector<int64_t>{} : broadcast_dims(), dtype());
+  if (backward && c.reduction != 0 && !self_dims.empty() && rng.Chance(0.3)) {
+    c.grad_output.dims = {1};
+  }
+  const bool reduced_out = !backward && c.reduction != 0;
+  c.out = Spec(reduced_out ? std::vector<int64_t>{} : self_dims,
+               rng.Chance(0.6) ? c.self.dtype : DrawFloatType(rng));
+
+  const bool pooled = scale != CaseScale::kSmall;
+  const double edges = rng.Pick(std::vector<double>{0.0, 0.02, 0.1});
+  const std::vector<double> edge_values = {0.0, -0.0, kInf, -kInf, kNan, 1.0, -1.0};
+  c.self.values = DrawValues(rng, NumelOf(c.self.dims), pooled,
+                             [&] { return DrawOrEdge(rng, c.self.dtype, edges, edge_values); });
+  const double ties = rng.Pick(std::vector<double>{0.0, 0.3});
+  c.target.values = DrawValues(rng, NumelOf(c.target.dims), pooled, [&] {
+    // A tie with self's first value now and then: L1's kink.
+    if (!c.self.values.empty() && rng.Chance(ties)) {
+      return RoundTo(c.target.dtype, c.self.values[0]);
+    }
+    return DrawOrEdge(rng, c.target.dtype, edges, edge_values);
+  });
+  c.grad_output.values = DrawValues(rng, NumelOf(c.grad_output.dims), pooled,
+                                    [&] { return DrawOrEdge(rng, c.grad_output.dtype, edges, edge_values); });
+  for (TensorSpec* input : {&c.grad_output, &c.self, &c.target}) {
+    // Huge cases keep the layouts the vector kernels (and so the streaming stores) take: dense rows at an offset.
+    input->layout = scale == CaseScale::kHuge ? Layout{{}, rng.Int(0, 7), rng.Int(0, 3)}
+                                              : RandomInputLayout(rng, input->dims);
+    RepeatValuesAlongZeroStrides(input);
+  }
+  c.out.layout = scale == CaseScale::kHuge ? Layout{{}, rng.Int(0, 7), rng.Int(0, 3)}
+                                           : RandomOutputLayout(rng, c.out.dims);
+  c.has_nan = AnyNan(c.self.values) || AnyNan(c.target.values) || (backward && AnyNan(c.grad_output.values));
+  return c;
+}
+
+std::string DescribePointwiseCase(const PointwiseCase& c, bool with_values) {
+  std::string text = "aclnn" + c.loss->name + (c.backward ? "Backward" : "") + " reduction " +
+                     std::to_string(c.reduction) + " (" + ReductionName(c.reduction) + ")\n";
+  if (c.backward) {
+    text += "  " + DescribeTensor("gradOutput", c.grad_output, with_values) + "\n";
+  }
+  text += "  " + DescribeTensor("self", c.self, with_values) + "\n";
+  text += "  " + DescribeTensor("target", c.target, with_values) + "\n";
+  text += "  " + DescribeTensor(c.backward ? c.loss->grad_input_arg : "out", c.out, false) + "\n";
+  return text;
+}
+
+}  // namespace openaclnn::test

@@ -1,0 +1,233 @@
+// Differential conformance of every registered pointwise loss (tests/support/pointwise_registry.h), forward and
+// backward, against PyTorch 1.13 and the fp64 reference, over seeded random cases (pointwise_case.h). The seed is
+// printed; OPENACLNN_CONFORMANCE_SEED / _CASE replay any case (docs/TESTING.md). An operator added to the
+// registry must add its PyTorch counterpart to TorchSides() below, or this test fails.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "acl_environment.h"
+#include "conformance_loop.h"
+#include "conformance_text.h"
+#include "launch_report.h"
+#include "pointwise_call.h"
+#include "pointwise_case.h"
+#include "pointwise_registry.h"
+#include "reduced_compare.h"
+#include "tensor_spec.h"
+#include "test_numeric.h"
+#include "torch_reference.h"
+#include "ulp_compare.h"
+
+namespace openaclnn::test {
+namespace {
+
+// PyTorch's side of one registered operator, and how far from it our backward may be, in ulps of out's type,
+// for none and sum, and for mean.
+struct TorchSide {
+  std::vector<double> (*forward)(const TorchOperand& self, const TorchOperand& target, int64_t reduction);
+  std::vector<double> (*backward)(const TorchOperand& grad, const TorchOperand& self, const TorchOperand& target,
+                                  int64_t reduction, aclDataType out_dtype);
+  int64_t backward_ulps;
+  int64_t backward_mean_ulps;
+};
+
+const std::map<std::string, TorchSide>& TorchSides() {
+  // MSE: PyTorch computes alpha * (x - y) * g in float with alpha = (2 or 2 / N) rounded to float, the same
+  // operations in the same order as ours: bit-identical. L1: autograd divides g by N (one rounding) where we
+  // multiply by 1 / N rounded (two): at most 2 ulps apart for mean, identical otherwise. Where self or target is
+  // NaN, PyTorch's sign (sgn) is 0 like CANN's comparison, so NaN cases are compared too.
+  static const std::map<std::string, TorchSide> kSides = {
+      {"MseLoss", {TorchMseLoss, TorchMseLossBackward, 0, 0}},
+      {"L1Loss", {TorchL1Loss, TorchL1LossBackward, 0, 2}},
+  };
+  return kSides;
+}
+
+std::vector<double> Rounded(aclDataType dtype, std::vector<double> values) {
+  for (double& value : values) {
+    value = RoundTo(dtype, value);
+  }
+  return values;
+}
+
+void CountFeatures(const PointwiseCase& c, ConformanceStats* stats) {
+  stats->Count(std::string("reduction ") + ReductionName(c.reduction));
+  stats->Count("self rank " + std::to_string(c.self.dims.size()));
+  stats->Count("self " + DtypeText(c.self.dtype) + " -> out " + DtypeText(c.out.dtype));
+  if (c.self.values.empty()) {
+    stats->Count("empty self");
+  }
+  if (c.has_nan) {
+    stats->Count("NaN input");
+  }
+  if (c.self.dtype != c.target.dtype) {
+    stats->Count("mixed input types");
+  }
+  for (const TensorSpec* input : {&c.self, &c.target, &c.grad_output}) {
+    if (input == &c.grad_output && !c.backward) {
+      continue;
+    }
+    if (input->dims != c.self.dims) {
+      stats->Count("broadcast input shape");
+    }
+    if (HasBroadcastStride(*input)) {
+      stats->Count("zero-stride (broadcast) input");
+    }
+    if (IsStrided(*input)) {
+      stats->Count("strided or offset input");
+    }
+  }
+  if (IsStrided(c.out)) {
+    stats->Count("strided or offset out");
+  }
+}
+
+// Both sides add the same double terms (each within one double rounding of exact): ours with LibrarySumSteps
+// additions on a term's path, the reference's compensated sum within 2 roundings, PyTorch in an order of its own
+// (n - 1); the mean adds one double division on each side.
+double ReducedTolerance(const PointwiseCase& c, double magnitude, double other_steps, double other_value) {
+  const auto n = static_cast<double>(Numel(c.self.dims));
+  const double sum_error = (LibrarySumSteps(static_cast<int64_t>(n)) + other_steps + 2.0) * kDoubleUnit * magnitude;
+  return c.reduction == 2 ? sum_error : sum_error / n + 2.0 * kDoubleUnit * std::fabs(other_value);
+}
+
+std::string CheckForward(const PointwiseCase& c, const TorchSide& side, const DeviceTensor& self,
+                         const DeviceTensor& target, const std::vector<double>& got, ConformanceStats* stats) {
+  const std::vector<double> terms = ForwardReference(*c.loss, self, target, 0);
+  const std::vector<double> reference = ForwardReference(*c.loss, self, target, c.reduction);
+  const std::vector<double> torch =
+      side.forward({&c.self, ACL_DOUBLE}, {&c.target, ACL_DOUBLE}, c.reduction);
+  const std::string label = DtypeText(c.self.dtype) + "->" + DtypeText(c.out.dtype) + " " +
+                            ReductionName(c.reduction);
+  std::string problems;
+  if (c.reduction == 0) {
+    // Every side evaluates the term in double from the same values and rounds once: identical.
+    const std::vector<int64_t> bounds(got.size(), 0);
+    for (const auto& [what, expected] : {std::make_pair("reference", reference), std::make_pair("PyTorch", torch)}) {
+      const CompareResult result = CompareElements(what, c.out.dtype, got, Rounded(c.out.dtype, expected), bounds);
+      stats->RecordUlps(std::string(what) + ", " + label, result.max_ulps);
+      problems += result.mismatches;
+    }
+    return problems;
+  }
+  double magnitude = 0;
+  for (double term : terms) {
+    magnitude += std::fabs(term);
+  }
+  if (got.size() != 1 || torch.size() != 1) {
+    return "  a reduced out with " + std::to_string(got.size()) + " values (PyTorch " + std::to_string(torch.size()) +
+           ")\n";
+  }
+  const double n = static_cast<double>(terms.size());
+  const CompareResult by_reference =
+      CompareReduced("reference", c.out.dtype, got[0], reference[0], ReducedTolerance(c, magnitude, 2.0, reference[0]));
+  const CompareResult by_torch =
+      CompareReduced("PyTorch", c.out.dtype, got[0], torch[0], ReducedTolerance(c, magnitude, n, torch[0]));
+  stats->RecordUlps("reference, " + label, by_reference.max_ulps);
+  stats->RecordUlps("PyTorch, " + label, by_torch.max_ulps);
+  return by_reference.mismatches + by_torch.mismatches;
+}
+
+std::string CheckBackward(const PointwiseCase& c, const TorchSide& side, const DeviceTensor& grad,
+                          const DeviceTensor& self, const DeviceTensor& target, const std::vector<double>& got,
+                          ConformanceStats* stats) {
+  const std::string label = DtypeText(c.self.dtype) + "->" + DtypeText(c.out.dtype) + " " +
+                            ReductionName(c.reduction);
+  const bool mean = c.reduction == 1;
+  const double float_ulps = mean ? c.loss->backward_mean_float_ulps : c.loss->backward_float_ulps;
+  const std::vector<int64_t> reference_bounds(
+      got.size(), c.out.dtype == ACL_FLOAT ? static_cast<int64_t>(float_ulps) : 1);
+  const CompareResult by_reference =
+      CompareElements("reference", c.out.dtype, got,
+                      Rounded(c.out.dtype, BackwardReference(*c.loss, grad, self, target, c.reduction)),
+                      reference_bounds);
+  stats->RecordUlps("reference, " + label, by_reference.max_ulps);
+  const std::string problems = by_reference.mismatches;
+  // PyTorch computes in float (every value is exact there) and rounds once to out's type, like us.
+  const std::vector<double> torch = side.backward({&c.grad_output, ACL_FLOAT}, {&c.self, ACL_FLOAT},
+                                                  {&c.target, ACL_FLOAT}, c.reduction, c.out.dtype);
+  const int64_t torch_ulps = mean ? side.backward_mean_ulps : side.backward_ulps;
+  const CompareResult by_torch =
+      CompareElements("PyTorch", c.out.dtype, got, torch, std::vector<int64_t>(got.size(), torch_ulps));
+  stats->RecordUlps("PyTorch, " + label, by_torch.max_ulps);
+  return problems + by_torch.mismatches;
+}
+
+std::string CheckPointwiseCase(const PointwiseCase& c, aclrtStream stream, ConformanceStats* stats,
+                               std::string* details) {
+  const auto found = TorchSides().find(c.loss->name);
+  if (found == TorchSides().end()) {
+    return "  no PyTorch counterpart registered for " + c.loss->name + "\n";
+  }
+  CountFeatures(c, stats);
+  const std::unique_ptr<DeviceTensor> grad = MakeDeviceTensor(c.grad_output);
+  const std::unique_ptr<DeviceTensor> self = MakeDeviceTensor(c.self);
+  const std::unique_ptr<DeviceTensor> target = MakeDeviceTensor(c.target);
+  const std::unique_ptr<DeviceTensor> out = MakeDeviceTensor(c.out, /*fill=*/false);
+  const int code = c.backward ? CallBackward(*c.loss, *grad, *self, *target, c.reduction, *out, stream)
+                              : CallForward(*c.loss, *self, *target, c.reduction, *out, stream);
+  if (code != 0) {
+    return "  the call returned " + std::to_string(code) + ": " + TakeErrorMessage() + "\n";
+  }
+  std::string problems;
+  if (!out->OutsideViewUntouched()) {
+    problems += "  memory around out's elements was written\n";
+  }
+  const std::vector<double> got = out->Read();
+  problems += c.backward ? CheckBackward(c, found->second, *grad, *self, *target, got, stats)
+                         : CheckForward(c, found->second, *self, *target, got, stats);
+  if (details != nullptr) {
+    *details += "  ours: " + ValuesText(got) + "\n";
+  }
+  return problems;
+}
+
+class PointwiseConformanceTest : public ::testing::TestWithParam<std::pair<PointwiseLoss, bool>> {};
+
+TEST_P(PointwiseConformanceTest, MatchesPyTorchAndReference) {
+  const PointwiseLoss& loss = GetParam().first;
+  const bool backward = GetParam().second;
+  CaseKind<PointwiseCase> kind;
+  kind.op = "aclnn" + loss.name + (backward ? "Backward" : "");
+  kind.huge_cases = backward;  // Only the gradients are written with streaming stores.
+  kind.make = [&loss, backward](uint64_t seed, int64_t index, CaseScale scale) {
+    return MakePointwiseCase(loss, backward, seed, index, scale);
+  };
+  kind.describe = DescribePointwiseCase;
+  kind.check = CheckPointwiseCase;
+  const LoopResult result = RunConformanceCases(kind);
+  ExpectScalesReached(result, kind.huge_cases);
+  if (result.run.case_count < 2000) {
+    return;
+  }
+  for (const char* feature : {"reduction none", "reduction mean", "reduction sum", "empty self", "self rank 0",
+                              "self rank 4", "NaN input", "broadcast input shape", "zero-stride (broadcast) input",
+                              "strided or offset input", "strided or offset out", "self FLOAT16 -> out BF16"}) {
+    EXPECT_GT(result.stats.CountOf(feature), 0) << feature;
+  }
+  if (!(backward && loss.backward_same_types)) {
+    EXPECT_GT(result.stats.CountOf("mixed input types"), 0);
+  }
+}
+
+std::vector<std::pair<PointwiseLoss, bool>> AllDirections() {
+  std::vector<std::pair<PointwiseLoss, bool>> directions;
+  for (const PointwiseLoss& loss : PointwiseLosses()) {
+    directions.emplace_back(loss, false);
+    directions.emplace_back(loss, true);
+  }
+  return directions;
+}
+
+INSTANTIATE_TEST_SUITE_P(Registered, PointwiseConformanceTest, ::testing::ValuesIn(AllDirections()),
+                         [](const ::testing::TestParamInfo<std::pair<PointwiseLoss, bool>>& param_info) {
+                           return param_info.param.first.name + (param_info.param.second ? "Backward" : "");
+                         });
+
+}  // namespace
+}  // namespace openaclnn::test
