@@ -30,13 +30,13 @@ void AppendTensor(std::string& text, const NamedTensor& named) {
 
 }  // namespace
 
-void LogPhase1(std::string_view api, const Prepared& prepared, std::initializer_list<NamedTensor> tensors) {
+void LogPhase1(std::string_view run_api, const Prepared& prepared, std::initializer_list<NamedTensor> tensors) {
   if (!prepared.status.ok() || !log::Enabled(log::Level::kDebug)) {
     return;
   }
   try {
-    std::string text(api);
-    text += ": ";
+    std::string text(run_api);
+    text += "GetWorkspaceSize: ";
     bool first = true;
     for (const NamedTensor& named : tensors) {
       if (!first) {

@@ -16,8 +16,9 @@ struct NamedTensor {
   const aclTensor* tensor;  // nullptr: the optional argument was not given.
 };
 
-// Logs a successful phase 1 at debug level; costs one load and a branch when debug logs are off.
-void LogPhase1(std::string_view api, const Prepared& prepared, std::initializer_list<NamedTensor> tensors);
+// Logs a successful phase 1 of operator `run_api` (its line names <run_api>GetWorkspaceSize) at debug level; costs
+// one load and a branch when debug logs are off.
+void LogPhase1(std::string_view run_api, const Prepared& prepared, std::initializer_list<NamedTensor> tensors);
 
 }  // namespace openaclnn
 

@@ -13,7 +13,7 @@ Status GetWorkspaceSize(const BceArgs& args, uint64_t* workspace_size, aclOpExec
   OPENACLNN_RETURN_IF_ERROR(CheckPhase1Outputs(kPhase1Api, workspace_size, executor));
   OPENACLNN_RETURN_IF_ERROR(ValidateBce(args));
   Prepared prepared = PlanBce(args);
-  LogPhase1(kPhase1Api, prepared,
+  LogPhase1(kPhase2Api, prepared,
             {{"self", args.self}, {"target", args.target}, {"weight", args.weight}, {"out", args.out}});
   return FinishPhase1(kPhase2Api, std::move(prepared), workspace_size, executor);
 }

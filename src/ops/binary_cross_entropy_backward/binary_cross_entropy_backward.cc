@@ -13,7 +13,7 @@ Status GetWorkspaceSize(const BceBackwardArgs& args, uint64_t* workspace_size, a
   OPENACLNN_RETURN_IF_ERROR(CheckPhase1Outputs(kPhase1Api, workspace_size, executor));
   OPENACLNN_RETURN_IF_ERROR(ValidateBceBackward(args));
   Prepared prepared = PlanBceBackward(args);
-  LogPhase1(kPhase1Api, prepared,
+  LogPhase1(kPhase2Api, prepared,
             {{"gradOutput", args.grad_output}, {"self", args.self}, {"target", args.target}, {"weight", args.weight},
              {"out", args.out}});
   return FinishPhase1(kPhase2Api, std::move(prepared), workspace_size, executor);

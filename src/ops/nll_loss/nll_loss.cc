@@ -13,7 +13,7 @@ Status GetWorkspaceSize(const NllLossArgs& args, uint64_t* workspace_size, aclOp
   OPENACLNN_RETURN_IF_ERROR(CheckPhase1Outputs(kPhase1Api, workspace_size, executor));
   OPENACLNN_RETURN_IF_ERROR(ValidateNllLoss(args));
   Prepared prepared = PlanNllLoss(args);
-  LogPhase1(kPhase1Api, prepared,
+  LogPhase1(kPhase2Api, prepared,
             {{"self", args.self}, {"target", args.target}, {"weight", args.weight}, {"out", args.out},
              {"totalWeightOut", args.total_weight_out}});
   return FinishPhase1(kPhase2Api, std::move(prepared), workspace_size, executor);

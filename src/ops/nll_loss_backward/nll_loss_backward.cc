@@ -13,7 +13,7 @@ Status GetWorkspaceSize(const NllLossBackwardArgs& args, uint64_t* workspace_siz
   OPENACLNN_RETURN_IF_ERROR(CheckPhase1Outputs(kPhase1Api, workspace_size, executor));
   OPENACLNN_RETURN_IF_ERROR(ValidateNllLossBackward(args));
   Prepared prepared = PlanNllLossBackward(args);
-  LogPhase1(kPhase1Api, prepared,
+  LogPhase1(kPhase2Api, prepared,
             {{"gradOutput", args.grad_output}, {"self", args.self}, {"target", args.target}, {"weight", args.weight},
              {"totalWeight", args.total_weight}, {"out", args.out}});
   return FinishPhase1(kPhase2Api, std::move(prepared), workspace_size, executor);
