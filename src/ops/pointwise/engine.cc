@@ -16,6 +16,7 @@
 #include "core/nan.h"
 #include "core/reduction.h"
 #include "core/tensor.h"
+#include "framework/phase1_log.h"
 #include "framework/tensor_operand.h"
 #include "framework/tolerated_fault.h"
 #include "iter/loop_plan.h"
@@ -206,7 +207,9 @@ std::vector<int64_t> BroadcastShape(std::initializer_list<const aclTensor*> tens
   return shape;
 }
 
-Prepared PlanForward(const ForwardCall& call) {
+namespace {
+
+Prepared PlanForwardLaunch(const ForwardCall& call) {
   const std::vector<int64_t> shape = BroadcastShape({call.self, call.target});
   const bool reduced = call.reduction != static_cast<int64_t>(Reduction::kNone);
   const bool mean = call.reduction == static_cast<int64_t>(Reduction::kMean);
@@ -247,7 +250,7 @@ Prepared PlanForward(const ForwardCall& call) {
                                                                params, call.run_api, mean, out)};
 }
 
-Prepared PlanBackward(const BackwardCall& call) {
+Prepared PlanBackwardLaunch(const BackwardCall& call) {
   const aclTensor& out = *call.out;
   if (out.empty()) {
     return {Status::Ok(), nullptr};
@@ -268,6 +271,21 @@ Prepared PlanBackward(const BackwardCall& call) {
   builder.AddOperand(OperandOf(*call.self));
   builder.AddOperand(OperandOf(*call.target));
   return {Status::Ok(), std::make_shared<BackwardLaunch>(builder.Build(iter::DimPolicy::kReorderAndCoalesce), params)};
+}
+
+}  // namespace
+
+Prepared PlanForward(const ForwardCall& call) {
+  Prepared prepared = PlanForwardLaunch(call);
+  LogPhase1(call.run_api, prepared, {{"self", call.self}, {"target", call.target}, {"out", call.out}});
+  return prepared;
+}
+
+Prepared PlanBackward(const BackwardCall& call) {
+  Prepared prepared = PlanBackwardLaunch(call);
+  LogPhase1(call.run_api, prepared,
+            {{"gradOutput", call.grad_output}, {"self", call.self}, {"target", call.target}, {"out", call.out}});
+  return prepared;
 }
 
 }  // namespace openaclnn::pointwise
