@@ -9,9 +9,9 @@ set(allowed_core core)
 set(allowed_iter iter)
 set(allowed_runtime runtime backend core)
 set(allowed_backend backend runtime core)
-set(allowed_framework framework runtime iter core)
+set(allowed_framework framework runtime backend iter core)
 set(allowed_api api ops framework runtime backend core)
-set(allowed_ops_shim ops api)
+set(allowed_ops_shim ops api framework runtime backend core)  # As src/api/: the table's C API shim.
 set(allowed_ops_validate ops iter core)
 set(allowed_ops_kernel ops backend iter core)
 set(allowed_ops_other ops framework iter backend core)  # The operator's phases, its plan and their headers.
