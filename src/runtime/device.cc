@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 
+#include <atomic>
 #include <chrono>
 #include <map>
 #include <mutex>
@@ -32,7 +33,20 @@ struct StreamSlot {
   const void* context = nullptr;  // Handle of the owning context.
   int32_t device = 0;
   bool is_default = false;
+  int32_t id = 0;         // aclrtStreamGetId: a small number, unique in the process.
+  uint32_t flags = 0;     // aclrtCreateStreamWithConfig's known flag bits.
+  uint32_t priority = 0;
 };
+
+// Stream ids count up from 0 over the process's life.
+int32_t NextStreamId() {
+  static std::atomic<int32_t> next{0};
+  return next.fetch_add(1, std::memory_order_relaxed);
+}
+
+// The flag bits CANN defines for aclrtCreateStreamWithConfig; others are dropped, as CANN does.
+constexpr uint32_t kKnownStreamFlags = ACL_STREAM_FAST_LAUNCH | ACL_STREAM_FAST_SYNC | ACL_STREAM_PERSISTENT |
+                                       ACL_STREAM_HUGE | ACL_STREAM_CPU_SCHEDULE | ACL_STREAM_DEVICE_USE_ONLY;
 
 struct DeviceState {
   int64_t opens = 0;           // aclrtSetDevice calls not yet matched by aclrtResetDevice.
@@ -82,6 +96,7 @@ void* NewContext(RuntimeState& state, int32_t device, bool primary) {
   slot->context = handle;
   slot->device = device;
   slot->is_default = true;
+  slot->id = NextStreamId();
   context->default_stream = state.streams.Insert(std::move(slot));
   return handle;
 }
@@ -448,14 +463,20 @@ Status GetContextParam(int32_t option, int64_t* value) {
   return Status::Ok();
 }
 
-Status CreateStream(aclrtStream* stream) {
-  constexpr const char* kApi = "aclrtCreateStream";
+Status CreateStream(aclrtStream* stream) { return CreateStreamWithConfig(stream, 0, 0, "aclrtCreateStream"); }
+
+Status CreateStreamWithConfig(aclrtStream* stream, uint32_t priority, uint32_t flags, const char* api) {
   if (stream == nullptr) {
-    return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(kApi, "argument 'stream' is NULL."));
+    return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(api, "argument 'stream' is NULL."));
+  }
+  if ((flags & ACL_STREAM_PERSISTENT) != 0) {
+    return Status(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                  msg::RuntimeError(api, "argument 'flag' has ACL_STREAM_PERSISTENT: persistent streams keep their "
+                                         "tasks for a model (aclmdlRI), which the CPU backend does not have."));
   }
   Status error;
   const void* context_handle = nullptr;
-  std::shared_ptr<Context> context = ResolveContext(kApi, &context_handle, &error);
+  std::shared_ptr<Context> context = ResolveContext(api, &context_handle, &error);
   if (!context) {
     return error;
   }
@@ -463,6 +484,9 @@ Status CreateStream(aclrtStream* stream) {
   slot->stream = std::make_shared<Stream>(LaunchBlocking());
   slot->context = context_handle;
   slot->device = context->device;
+  slot->id = NextStreamId();
+  slot->flags = flags & kKnownStreamFlags;
+  slot->priority = priority;  // Recorded only: every stream gets the same share of the CPU.
   *stream = State().streams.Insert(std::move(slot));
   return Status::Ok();
 }
@@ -504,8 +528,10 @@ Status DestroyStream(aclrtStream stream, bool force) {
   return Status::Ok();
 }
 
-std::shared_ptr<Stream> FindStream(std::string_view api, aclrtStream handle, Status* error) {
-  RuntimeState& state = State();
+namespace {
+
+// The slot behind a handle (nullptr: the current context's default stream); null with *error set otherwise.
+std::shared_ptr<StreamSlot> FindSlot(std::string_view api, aclrtStream handle, Status* error) {
   const void* wanted = handle;
   if (handle == nullptr) {
     const void* context_handle = nullptr;
@@ -515,14 +541,74 @@ std::shared_ptr<Stream> FindStream(std::string_view api, aclrtStream handle, Sta
     }
     wanted = context->default_stream;
   }
-  std::shared_ptr<StreamSlot> slot = state.streams.Find(wanted);
+  std::shared_ptr<StreamSlot> slot = State().streams.Find(wanted);
   if (!slot) {
     *error = Status(ACL_ERROR_RT_STREAM_CONTEXT,
                     msg::RuntimeError(api, "argument 'stream' is not a live stream (destroyed, never created, or "
                                            "released by aclrtResetDevice/aclDestroyContext/aclFinalize)."));
-    return nullptr;
   }
-  return slot->stream;
+  return slot;
+}
+
+}  // namespace
+
+std::shared_ptr<Stream> FindStream(std::string_view api, aclrtStream handle, Status* error) {
+  std::shared_ptr<StreamSlot> slot = FindSlot(api, handle, error);
+  return slot ? slot->stream : nullptr;
+}
+
+Status GetStreamAttribute(aclrtStream stream, StreamAttribute attribute, void* value) {
+  const char* api = attribute == StreamAttribute::kId      ? "aclrtStreamGetId"
+                    : attribute == StreamAttribute::kFlags ? "aclrtStreamGetFlags"
+                                                           : "aclrtStreamGetPriority";
+  if (value == nullptr) {
+    return Status(ACL_ERROR_INVALID_PARAM,
+                  msg::RuntimeError(api, attribute == StreamAttribute::kId      ? "argument 'streamId' is NULL."
+                                         : attribute == StreamAttribute::kFlags ? "argument 'flags' is NULL."
+                                                                                : "argument 'priority' is NULL."));
+  }
+  Status error;
+  std::shared_ptr<StreamSlot> slot = FindSlot(api, stream, &error);
+  if (!slot) {
+    return error;
+  }
+  switch (attribute) {
+    case StreamAttribute::kId: *static_cast<int32_t*>(value) = slot->id; break;
+    case StreamAttribute::kFlags: *static_cast<uint32_t*>(value) = slot->flags; break;
+    case StreamAttribute::kPriority: *static_cast<uint32_t*>(value) = slot->priority; break;
+  }
+  return Status::Ok();
+}
+
+Status SetStreamFailureMode(aclrtStream stream, uint64_t mode) {
+  constexpr const char* kApi = "aclrtSetStreamFailureMode";
+  if (mode != ACL_CONTINUE_ON_FAILURE && mode != ACL_STOP_ON_FAILURE) {
+    return Status(ACL_ERROR_INVALID_PARAM,
+                  msg::RuntimeError(kApi, "argument 'mode' is " + std::to_string(mode) +
+                                              "; expected ACL_CONTINUE_ON_FAILURE (0) or ACL_STOP_ON_FAILURE (1)."));
+  }
+  Status error;
+  std::shared_ptr<StreamSlot> slot = FindSlot(kApi, stream, &error);
+  if (!slot) {
+    return error;
+  }
+  slot->stream->SetStopOnFailure(mode == ACL_STOP_ON_FAILURE);
+  return Status::Ok();
+}
+
+Status GetPrimaryContextState(int32_t device_id, uint32_t* flags, int32_t* active) {
+  constexpr const char* kApi = "aclrtGetPrimaryCtxState";
+  OPENACLNN_RETURN_IF_ERROR(CheckDeviceId(kApi, device_id));
+  if (flags != nullptr) {
+    return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(kApi, "argument 'flags' must be NULL (reserved)."));
+  }
+  if (active == nullptr) {
+    return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(kApi, "argument 'active' is NULL."));
+  }
+  RuntimeState& state = State();
+  std::lock_guard<std::mutex> lock(state.mu);
+  *active = state.devices[static_cast<size_t>(device_id)].opens > 0 ? 1 : 0;
+  return Status::Ok();
 }
 
 int32_t StreamDevice(aclrtStream handle) {

@@ -50,6 +50,14 @@ Status SetContextParam(int32_t option, int64_t value);
 Status GetContextParam(int32_t option, int64_t* value);
 
 Status CreateStream(aclrtStream* stream);
+// aclrtCreateStreamWithConfig: priority is recorded, unknown flag bits are dropped, ACL_STREAM_PERSISTENT is
+// refused (no models here).
+Status CreateStreamWithConfig(aclrtStream* stream, uint32_t priority, uint32_t flags, const char* api);
+enum class StreamAttribute { kId, kFlags, kPriority };
+// value: int32_t* for kId, uint32_t* otherwise.
+Status GetStreamAttribute(aclrtStream stream, StreamAttribute attribute, void* value);
+Status SetStreamFailureMode(aclrtStream stream, uint64_t mode);
+Status GetPrimaryContextState(int32_t device_id, uint32_t* flags, int32_t* active);
 // force: drop the tasks not started yet instead of waiting for them (aclrtDestroyStreamForce).
 Status DestroyStream(aclrtStream stream, bool force);
 Status SynchronizeStream(aclrtStream stream);
