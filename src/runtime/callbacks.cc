@@ -166,11 +166,7 @@ Status LaunchCallback(aclrtCallback fn, void* user_data, int32_t block_type, acl
 
 Status ProcessReport(int32_t timeout_ms) {
   constexpr const char* kApi = "aclrtProcessReport";
-  if (timeout_ms == 0 || timeout_ms < -1) {
-    return Status(ACL_ERROR_INVALID_PARAM,
-                  msg::RuntimeError(kApi, "argument 'timeout' is " + std::to_string(timeout_ms) +
-                                              "; expected -1 (wait forever) or a positive number of ms."));
-  }
+  OPENACLNN_RETURN_IF_ERROR(CheckWaitTimeout(kApi, timeout_ms, ACL_ERROR_INVALID_PARAM));
   std::shared_ptr<Mailbox> mailbox;
   {
     Subscriptions& subs = Subs();

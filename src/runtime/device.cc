@@ -145,6 +145,14 @@ std::shared_ptr<Context> ResolveContext(std::string_view api, const void** handl
 
 }  // namespace
 
+Status CheckWaitTimeout(const char* api, int32_t timeout_ms, int32_t code) {
+  if (timeout_ms < -1 || timeout_ms == 0) {
+    return Status(code, msg::RuntimeError(api, "argument 'timeout' is " + std::to_string(timeout_ms) +
+                                                   "; expected -1 (wait forever) or a positive number of ms."));
+  }
+  return Status::Ok();
+}
+
 int32_t DeviceCount() {
   static const int32_t count = [] {
     const int64_t requested = ReadEnvInt(kDeviceCountEnv, 1);
@@ -267,17 +275,26 @@ int32_t CurrentDeviceOr(int32_t fallback) {
   return context ? context->device : fallback;
 }
 
+namespace {
+
+Status CheckPeerDeviceId(const char* api, int32_t peer_device_id) {
+  if (peer_device_id < 0 || peer_device_id >= DeviceCount()) {
+    return Status(ACL_ERROR_RT_INVALID_DEVICEID,
+                  msg::RuntimeError(api, "argument 'peerDeviceId' is " + std::to_string(peer_device_id) +
+                                             "; expected 0.." + std::to_string(DeviceCount() - 1) + "."));
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
 Status DeviceCanAccessPeer(int32_t* can_access, int32_t device_id, int32_t peer_device_id) {
   constexpr const char* kApi = "aclrtDeviceCanAccessPeer";
   if (can_access == nullptr) {
     return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(kApi, "argument 'canAccessPeer' is NULL."));
   }
   OPENACLNN_RETURN_IF_ERROR(CheckDeviceId(kApi, device_id));
-  if (peer_device_id < 0 || peer_device_id >= DeviceCount()) {
-    return Status(ACL_ERROR_RT_INVALID_DEVICEID,
-                  msg::RuntimeError(kApi, "argument 'peerDeviceId' is " + std::to_string(peer_device_id) +
-                                              "; expected 0.." + std::to_string(DeviceCount() - 1) + "."));
-  }
+  OPENACLNN_RETURN_IF_ERROR(CheckPeerDeviceId(kApi, peer_device_id));
   *can_access = device_id != peer_device_id ? 1 : 0;  // Every pair of distinct emulated devices can.
   return Status::Ok();
 }
@@ -288,11 +305,7 @@ Status EnablePeerAccess(int32_t peer_device_id, uint32_t flags) {
     return Status(ACL_ERROR_INVALID_PARAM,
                   msg::RuntimeError(kApi, "argument 'flags' is " + std::to_string(flags) + "; expected 0."));
   }
-  if (peer_device_id < 0 || peer_device_id >= DeviceCount()) {
-    return Status(ACL_ERROR_RT_INVALID_DEVICEID,
-                  msg::RuntimeError(kApi, "argument 'peerDeviceId' is " + std::to_string(peer_device_id) +
-                                              "; expected 0.." + std::to_string(DeviceCount() - 1) + "."));
-  }
+  OPENACLNN_RETURN_IF_ERROR(CheckPeerDeviceId(kApi, peer_device_id));
   Status error;
   const void* handle = nullptr;
   std::shared_ptr<Context> context = ResolveContext(kApi, &handle, &error);
@@ -312,11 +325,7 @@ Status EnablePeerAccess(int32_t peer_device_id, uint32_t flags) {
 
 Status DisablePeerAccess(int32_t peer_device_id) {
   constexpr const char* kApi = "aclrtDeviceDisablePeerAccess";
-  if (peer_device_id < 0 || peer_device_id >= DeviceCount()) {
-    return Status(ACL_ERROR_RT_INVALID_DEVICEID,
-                  msg::RuntimeError(kApi, "argument 'peerDeviceId' is " + std::to_string(peer_device_id) +
-                                              "; expected 0.." + std::to_string(DeviceCount() - 1) + "."));
-  }
+  OPENACLNN_RETURN_IF_ERROR(CheckPeerDeviceId(kApi, peer_device_id));
   Status error;
   const void* handle = nullptr;
   std::shared_ptr<Context> context = ResolveContext(kApi, &handle, &error);
@@ -418,13 +427,22 @@ Status GetCurrentDefaultStream(aclrtStream* stream) {
   return Status::Ok();
 }
 
+namespace {
+
+Status CheckContextOption(const char* api, int32_t option) {
+  if (option < ACL_OPT_DETERMINISTIC || option > ACL_OPT_STRONG_CONSISTENCY) {
+    return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(api, "argument 'opt' is " + std::to_string(option) +
+                                                                  "; expected 0..2 (an aclSysParamOpt of context "
+                                                                  "scope)."));
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
 Status SetContextParam(int32_t option, int64_t value) {
   constexpr const char* kApi = "aclrtCtxSetSysParamOpt";
-  if (option < ACL_OPT_DETERMINISTIC || option > ACL_OPT_STRONG_CONSISTENCY) {
-    return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(kApi, "argument 'opt' is " + std::to_string(option) +
-                                                                   "; expected 0..2 (an aclSysParamOpt of context "
-                                                                   "scope)."));
-  }
+  OPENACLNN_RETURN_IF_ERROR(CheckContextOption(kApi, option));
   Status error;
   const void* handle = nullptr;
   std::shared_ptr<Context> context = ResolveContext(kApi, &handle, &error);
@@ -441,11 +459,7 @@ Status GetContextParam(int32_t option, int64_t* value) {
   if (value == nullptr) {
     return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(kApi, "argument 'value' is NULL."));
   }
-  if (option < ACL_OPT_DETERMINISTIC || option > ACL_OPT_STRONG_CONSISTENCY) {
-    return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(kApi, "argument 'opt' is " + std::to_string(option) +
-                                                                   "; expected 0..2 (an aclSysParamOpt of context "
-                                                                   "scope)."));
-  }
+  OPENACLNN_RETURN_IF_ERROR(CheckContextOption(kApi, option));
   Status error;
   const void* handle = nullptr;
   std::shared_ptr<Context> context = ResolveContext(kApi, &handle, &error);
@@ -630,11 +644,7 @@ Status SynchronizeStream(aclrtStream stream) {
 
 Status SynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout_ms) {
   constexpr const char* kApi = "aclrtSynchronizeStreamWithTimeout";
-  if (timeout_ms < -1 || timeout_ms == 0) {
-    return Status(ACL_ERROR_RT_PARAM_INVALID,
-                  msg::RuntimeError(kApi, "argument 'timeout' is " + std::to_string(timeout_ms) +
-                                              "; expected -1 (wait forever) or a positive number of ms."));
-  }
+  OPENACLNN_RETURN_IF_ERROR(CheckWaitTimeout(kApi, timeout_ms, ACL_ERROR_RT_PARAM_INVALID));
   Status error;
   std::shared_ptr<Stream> target = FindStream(kApi, stream, &error);
   if (!target) {

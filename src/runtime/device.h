@@ -19,6 +19,10 @@
 
 namespace openaclnn::runtime {
 
+// The timeout argument of the *WithTimeout synchronisations and aclrtProcessReport: -1 (forever) or > 0 ms;
+// 0 and values below -1 are `code` (107000 for the synchronisations, 100000 for aclrtProcessReport, as CANN).
+Status CheckWaitTimeout(const char* api, int32_t timeout_ms, int32_t code);
+
 // How many devices this process emulates (OPENACLNN_DEVICE_COUNT, default 1), read once.
 int32_t DeviceCount();
 
