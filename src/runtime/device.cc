@@ -143,6 +143,13 @@ std::shared_ptr<Context> ResolveContext(std::string_view api, const void** handl
   return nullptr;
 }
 
+// ResolveContext as a status, for functions that stop at its failure.
+Status CurrentContext(std::string_view api, std::shared_ptr<Context>* context, const void** handle) {
+  Status error;
+  *context = ResolveContext(api, handle, &error);
+  return *context ? Status::Ok() : error;
+}
+
 }  // namespace
 
 Status CheckWaitTimeout(const char* api, int32_t timeout_ms, int32_t code) {
@@ -306,12 +313,9 @@ Status EnablePeerAccess(int32_t peer_device_id, uint32_t flags) {
                   msg::RuntimeError(kApi, "argument 'flags' is " + std::to_string(flags) + "; expected 0."));
   }
   OPENACLNN_RETURN_IF_ERROR(CheckPeerDeviceId(kApi, peer_device_id));
-  Status error;
   const void* handle = nullptr;
-  std::shared_ptr<Context> context = ResolveContext(kApi, &handle, &error);
-  if (!context) {
-    return error;
-  }
+  std::shared_ptr<Context> context;
+  OPENACLNN_RETURN_IF_ERROR(CurrentContext(kApi, &context, &handle));
   if (context->device == peer_device_id) {
     return Status(ACL_ERROR_RT_PARAM_INVALID,
                   msg::RuntimeError(kApi, "argument 'peerDeviceId' is the current device " +
@@ -326,12 +330,9 @@ Status EnablePeerAccess(int32_t peer_device_id, uint32_t flags) {
 Status DisablePeerAccess(int32_t peer_device_id) {
   constexpr const char* kApi = "aclrtDeviceDisablePeerAccess";
   OPENACLNN_RETURN_IF_ERROR(CheckPeerDeviceId(kApi, peer_device_id));
-  Status error;
   const void* handle = nullptr;
-  std::shared_ptr<Context> context = ResolveContext(kApi, &handle, &error);
-  if (!context) {
-    return error;
-  }
+  std::shared_ptr<Context> context;
+  OPENACLNN_RETURN_IF_ERROR(CurrentContext(kApi, &context, &handle));
   RuntimeState& state = State();
   std::lock_guard<std::mutex> lock(state.mu);
   state.peers.erase({context->device, peer_device_id});
@@ -417,12 +418,9 @@ Status GetCurrentDefaultStream(aclrtStream* stream) {
   if (stream == nullptr) {
     return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(kApi, "argument 'stream' is NULL."));
   }
-  Status error;
   const void* handle = nullptr;
-  std::shared_ptr<Context> context = ResolveContext(kApi, &handle, &error);
-  if (!context) {
-    return error;
-  }
+  std::shared_ptr<Context> context;
+  OPENACLNN_RETURN_IF_ERROR(CurrentContext(kApi, &context, &handle));
   *stream = context->default_stream;
   return Status::Ok();
 }
@@ -443,12 +441,9 @@ Status CheckContextOption(const char* api, int32_t option) {
 Status SetContextParam(int32_t option, int64_t value) {
   constexpr const char* kApi = "aclrtCtxSetSysParamOpt";
   OPENACLNN_RETURN_IF_ERROR(CheckContextOption(kApi, option));
-  Status error;
   const void* handle = nullptr;
-  std::shared_ptr<Context> context = ResolveContext(kApi, &handle, &error);
-  if (!context) {
-    return error;
-  }
+  std::shared_ptr<Context> context;
+  OPENACLNN_RETURN_IF_ERROR(CurrentContext(kApi, &context, &handle));
   std::lock_guard<std::mutex> lock(context->params_mu);
   context->params[option] = value;
   return Status::Ok();
@@ -460,12 +455,9 @@ Status GetContextParam(int32_t option, int64_t* value) {
     return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(kApi, "argument 'value' is NULL."));
   }
   OPENACLNN_RETURN_IF_ERROR(CheckContextOption(kApi, option));
-  Status error;
   const void* handle = nullptr;
-  std::shared_ptr<Context> context = ResolveContext(kApi, &handle, &error);
-  if (!context) {
-    return error;
-  }
+  std::shared_ptr<Context> context;
+  OPENACLNN_RETURN_IF_ERROR(CurrentContext(kApi, &context, &handle));
   std::lock_guard<std::mutex> lock(context->params_mu);
   auto it = context->params.find(option);
   if (it == context->params.end()) {
@@ -488,12 +480,9 @@ Status CreateStreamWithConfig(aclrtStream* stream, uint32_t priority, uint32_t f
                   msg::RuntimeError(api, "argument 'flag' has ACL_STREAM_PERSISTENT: persistent streams keep their "
                                          "tasks for a model (aclmdlRI), which the CPU backend does not have."));
   }
-  Status error;
   const void* context_handle = nullptr;
-  std::shared_ptr<Context> context = ResolveContext(api, &context_handle, &error);
-  if (!context) {
-    return error;
-  }
+  std::shared_ptr<Context> context;
+  OPENACLNN_RETURN_IF_ERROR(CurrentContext(api, &context, &context_handle));
   auto slot = std::make_shared<StreamSlot>();
   slot->stream = std::make_shared<Stream>(LaunchBlocking());
   slot->context = context_handle;
@@ -674,12 +663,9 @@ Status QueryStream(aclrtStream stream, aclrtStreamStatus* status) {
 
 Status SynchronizeDevice() {
   constexpr const char* kApi = "aclrtSynchronizeDevice";
-  Status error;
   const void* context_handle = nullptr;
-  std::shared_ptr<Context> context = ResolveContext(kApi, &context_handle, &error);
-  if (!context) {
-    return error;
-  }
+  std::shared_ptr<Context> context;
+  OPENACLNN_RETURN_IF_ERROR(CurrentContext(kApi, &context, &context_handle));
   const int32_t device = context->device;
   std::vector<std::shared_ptr<StreamSlot>> slots =
       State().streams.Select([device](const StreamSlot& slot) { return slot.device == device; });
