@@ -107,6 +107,14 @@ typedef void (*aclrtHostFunc)(void *args);
 #define ACL_EVENT_WAIT_DEFAULT 0x00000000u
 #define ACL_EVENT_WAIT_EXTERNAL 0x00000001u
 
+/* Stream creation flags (aclrtCreateStreamWithConfig). */
+#define ACL_STREAM_FAST_LAUNCH 0x00000001u
+#define ACL_STREAM_FAST_SYNC 0x00000002u
+#define ACL_STREAM_PERSISTENT 0x00000004u
+#define ACL_STREAM_HUGE 0x00000008u
+#define ACL_STREAM_CPU_SCHEDULE 0x00000010u
+#define ACL_STREAM_DEVICE_USE_ONLY 0x00000020u
+
 /* Stream failure modes. */
 #define ACL_CONTINUE_ON_FAILURE 0
 #define ACL_STOP_ON_FAILURE 1
@@ -130,15 +138,29 @@ ACL_FUNC_VISIBILITY aclError aclrtDestroyContext(aclrtContext context);
 ACL_FUNC_VISIBILITY aclError aclrtSetCurrentContext(aclrtContext context);
 ACL_FUNC_VISIBILITY aclError aclrtGetCurrentContext(aclrtContext *context);
 ACL_FUNC_VISIBILITY aclError aclrtCtxGetCurrentDefaultStream(aclrtStream *stream);
+ACL_FUNC_VISIBILITY aclError aclrtGetPrimaryCtxState(int32_t deviceId, uint32_t *flags, int32_t *active);
 
 /* Streams: in-order queues executed asynchronously. NULL is the current context's default stream. */
 ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream *stream);
+ACL_FUNC_VISIBILITY aclError aclrtCreateStreamWithConfig(aclrtStream *stream, uint32_t priority, uint32_t flag);
+ACL_FUNC_VISIBILITY aclError aclrtStreamGetId(aclrtStream stream, int32_t *streamId);
+ACL_FUNC_VISIBILITY aclError aclrtStreamGetFlags(aclrtStream stream, uint32_t *flags);
+ACL_FUNC_VISIBILITY aclError aclrtStreamGetPriority(aclrtStream stream, uint32_t *priority);
+ACL_FUNC_VISIBILITY aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode);
 ACL_FUNC_VISIBILITY aclError aclrtDestroyStream(aclrtStream stream);
 ACL_FUNC_VISIBILITY aclError aclrtDestroyStreamForce(aclrtStream stream);
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStream(aclrtStream stream);
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout);
 ACL_FUNC_VISIBILITY aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus *status);
 ACL_FUNC_VISIBILITY aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void *args);
+
+/* Callbacks run by a user thread: subscribe it (threadId = its pthread_t) to a stream, launch callbacks on the
+ * stream, and call aclrtProcessReport in a loop in that thread. */
+ACL_FUNC_VISIBILITY aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclrtLaunchCallback(aclrtCallback fn, void *userData, aclrtCallbackBlockType blockType,
+                                                 aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclrtProcessReport(int32_t timeout);
+ACL_FUNC_VISIBILITY aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream);
 
 /* Events: markers recorded on a stream; they complete when the stream reaches them. */
 ACL_FUNC_VISIBILITY aclError aclrtCreateEvent(aclrtEvent *event);

@@ -8,6 +8,7 @@
 #include "core/dtype.h"
 #include "core/error_state.h"
 #include "core/half.h"
+#include "runtime/callbacks.h"
 #include "runtime/device.h"
 #include "runtime/event.h"
 #include "runtime/last_error.h"
@@ -99,6 +100,35 @@ aclError aclrtCreateStream(aclrtStream* stream) {
   return GuardRt("aclrtCreateStream", [&] { return rt::CreateStream(stream); });
 }
 
+aclError aclrtCreateStreamWithConfig(aclrtStream* stream, uint32_t priority, uint32_t flag) {
+  return GuardRt("aclrtCreateStreamWithConfig", [&] {
+    return rt::CreateStreamWithConfig(stream, priority, flag, "aclrtCreateStreamWithConfig");
+  });
+}
+
+aclError aclrtStreamGetId(aclrtStream stream, int32_t* streamId) {
+  return GuardRt("aclrtStreamGetId",
+                 [&] { return rt::GetStreamAttribute(stream, rt::StreamAttribute::kId, streamId); });
+}
+
+aclError aclrtStreamGetFlags(aclrtStream stream, uint32_t* flags) {
+  return GuardRt("aclrtStreamGetFlags",
+                 [&] { return rt::GetStreamAttribute(stream, rt::StreamAttribute::kFlags, flags); });
+}
+
+aclError aclrtStreamGetPriority(aclrtStream stream, uint32_t* priority) {
+  return GuardRt("aclrtStreamGetPriority",
+                 [&] { return rt::GetStreamAttribute(stream, rt::StreamAttribute::kPriority, priority); });
+}
+
+aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode) {
+  return GuardRt("aclrtSetStreamFailureMode", [&] { return rt::SetStreamFailureMode(stream, mode); });
+}
+
+aclError aclrtGetPrimaryCtxState(int32_t deviceId, uint32_t* flags, int32_t* active) {
+  return GuardRt("aclrtGetPrimaryCtxState", [&] { return rt::GetPrimaryContextState(deviceId, flags, active); });
+}
+
 aclError aclrtDestroyStream(aclrtStream stream) {
   return GuardRt("aclrtDestroyStream", [&] { return rt::DestroyStream(stream, /*force=*/false); });
 }
@@ -118,6 +148,23 @@ aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus* status) {
 
 aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void* args) {
   return GuardRt("aclrtLaunchHostFunc", [&] { return rt::LaunchHostFunc(stream, fn, args); });
+}
+
+aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream) {
+  return GuardRt("aclrtSubscribeReport", [&] { return rt::SubscribeReport(threadId, stream); });
+}
+
+aclError aclrtLaunchCallback(aclrtCallback fn, void* userData, aclrtCallbackBlockType blockType, aclrtStream stream) {
+  const int32_t block_value = EnumValue(blockType);
+  return GuardRt("aclrtLaunchCallback", [&] { return rt::LaunchCallback(fn, userData, block_value, stream); });
+}
+
+aclError aclrtProcessReport(int32_t timeout) {
+  return GuardRt("aclrtProcessReport", [&] { return rt::ProcessReport(timeout); });
+}
+
+aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream) {
+  return GuardRt("aclrtUnSubscribeReport", [&] { return rt::UnsubscribeReport(threadId, stream); });
 }
 
 aclError aclrtCreateContext(aclrtContext* context, int32_t deviceId) {

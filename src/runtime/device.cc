@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 
+#include <atomic>
 #include <chrono>
 #include <map>
 #include <mutex>
@@ -32,7 +33,20 @@ struct StreamSlot {
   const void* context = nullptr;  // Handle of the owning context.
   int32_t device = 0;
   bool is_default = false;
+  int32_t id = 0;         // aclrtStreamGetId: a small number, unique in the process.
+  uint32_t flags = 0;     // aclrtCreateStreamWithConfig's known flag bits.
+  uint32_t priority = 0;
 };
+
+// Stream ids count up from 0 over the process's life.
+int32_t NextStreamId() {
+  static std::atomic<int32_t> next{0};
+  return next.fetch_add(1, std::memory_order_relaxed);
+}
+
+// The flag bits CANN defines for aclrtCreateStreamWithConfig; others are dropped, as CANN does.
+constexpr uint32_t kKnownStreamFlags = ACL_STREAM_FAST_LAUNCH | ACL_STREAM_FAST_SYNC | ACL_STREAM_PERSISTENT |
+                                       ACL_STREAM_HUGE | ACL_STREAM_CPU_SCHEDULE | ACL_STREAM_DEVICE_USE_ONLY;
 
 struct DeviceState {
   int64_t opens = 0;           // aclrtSetDevice calls not yet matched by aclrtResetDevice.
@@ -82,6 +96,7 @@ void* NewContext(RuntimeState& state, int32_t device, bool primary) {
   slot->context = handle;
   slot->device = device;
   slot->is_default = true;
+  slot->id = NextStreamId();
   context->default_stream = state.streams.Insert(std::move(slot));
   return handle;
 }
@@ -128,7 +143,22 @@ std::shared_ptr<Context> ResolveContext(std::string_view api, const void** handl
   return nullptr;
 }
 
+// ResolveContext as a status, for functions that stop at its failure.
+Status CurrentContext(std::string_view api, std::shared_ptr<Context>* context, const void** handle) {
+  Status error;
+  *context = ResolveContext(api, handle, &error);
+  return *context ? Status::Ok() : error;
+}
+
 }  // namespace
+
+Status CheckWaitTimeout(const char* api, int32_t timeout_ms, int32_t code) {
+  if (timeout_ms < -1 || timeout_ms == 0) {
+    return Status(code, msg::RuntimeError(api, "argument 'timeout' is " + std::to_string(timeout_ms) +
+                                                   "; expected -1 (wait forever) or a positive number of ms."));
+  }
+  return Status::Ok();
+}
 
 int32_t DeviceCount() {
   static const int32_t count = [] {
@@ -252,17 +282,26 @@ int32_t CurrentDeviceOr(int32_t fallback) {
   return context ? context->device : fallback;
 }
 
+namespace {
+
+Status CheckPeerDeviceId(const char* api, int32_t peer_device_id) {
+  if (peer_device_id < 0 || peer_device_id >= DeviceCount()) {
+    return Status(ACL_ERROR_RT_INVALID_DEVICEID,
+                  msg::RuntimeError(api, "argument 'peerDeviceId' is " + std::to_string(peer_device_id) +
+                                             "; expected 0.." + std::to_string(DeviceCount() - 1) + "."));
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
 Status DeviceCanAccessPeer(int32_t* can_access, int32_t device_id, int32_t peer_device_id) {
   constexpr const char* kApi = "aclrtDeviceCanAccessPeer";
   if (can_access == nullptr) {
     return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(kApi, "argument 'canAccessPeer' is NULL."));
   }
   OPENACLNN_RETURN_IF_ERROR(CheckDeviceId(kApi, device_id));
-  if (peer_device_id < 0 || peer_device_id >= DeviceCount()) {
-    return Status(ACL_ERROR_RT_INVALID_DEVICEID,
-                  msg::RuntimeError(kApi, "argument 'peerDeviceId' is " + std::to_string(peer_device_id) +
-                                              "; expected 0.." + std::to_string(DeviceCount() - 1) + "."));
-  }
+  OPENACLNN_RETURN_IF_ERROR(CheckPeerDeviceId(kApi, peer_device_id));
   *can_access = device_id != peer_device_id ? 1 : 0;  // Every pair of distinct emulated devices can.
   return Status::Ok();
 }
@@ -273,17 +312,10 @@ Status EnablePeerAccess(int32_t peer_device_id, uint32_t flags) {
     return Status(ACL_ERROR_INVALID_PARAM,
                   msg::RuntimeError(kApi, "argument 'flags' is " + std::to_string(flags) + "; expected 0."));
   }
-  if (peer_device_id < 0 || peer_device_id >= DeviceCount()) {
-    return Status(ACL_ERROR_RT_INVALID_DEVICEID,
-                  msg::RuntimeError(kApi, "argument 'peerDeviceId' is " + std::to_string(peer_device_id) +
-                                              "; expected 0.." + std::to_string(DeviceCount() - 1) + "."));
-  }
-  Status error;
+  OPENACLNN_RETURN_IF_ERROR(CheckPeerDeviceId(kApi, peer_device_id));
   const void* handle = nullptr;
-  std::shared_ptr<Context> context = ResolveContext(kApi, &handle, &error);
-  if (!context) {
-    return error;
-  }
+  std::shared_ptr<Context> context;
+  OPENACLNN_RETURN_IF_ERROR(CurrentContext(kApi, &context, &handle));
   if (context->device == peer_device_id) {
     return Status(ACL_ERROR_RT_PARAM_INVALID,
                   msg::RuntimeError(kApi, "argument 'peerDeviceId' is the current device " +
@@ -297,17 +329,10 @@ Status EnablePeerAccess(int32_t peer_device_id, uint32_t flags) {
 
 Status DisablePeerAccess(int32_t peer_device_id) {
   constexpr const char* kApi = "aclrtDeviceDisablePeerAccess";
-  if (peer_device_id < 0 || peer_device_id >= DeviceCount()) {
-    return Status(ACL_ERROR_RT_INVALID_DEVICEID,
-                  msg::RuntimeError(kApi, "argument 'peerDeviceId' is " + std::to_string(peer_device_id) +
-                                              "; expected 0.." + std::to_string(DeviceCount() - 1) + "."));
-  }
-  Status error;
+  OPENACLNN_RETURN_IF_ERROR(CheckPeerDeviceId(kApi, peer_device_id));
   const void* handle = nullptr;
-  std::shared_ptr<Context> context = ResolveContext(kApi, &handle, &error);
-  if (!context) {
-    return error;
-  }
+  std::shared_ptr<Context> context;
+  OPENACLNN_RETURN_IF_ERROR(CurrentContext(kApi, &context, &handle));
   RuntimeState& state = State();
   std::lock_guard<std::mutex> lock(state.mu);
   state.peers.erase({context->device, peer_device_id});
@@ -393,29 +418,32 @@ Status GetCurrentDefaultStream(aclrtStream* stream) {
   if (stream == nullptr) {
     return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(kApi, "argument 'stream' is NULL."));
   }
-  Status error;
   const void* handle = nullptr;
-  std::shared_ptr<Context> context = ResolveContext(kApi, &handle, &error);
-  if (!context) {
-    return error;
-  }
+  std::shared_ptr<Context> context;
+  OPENACLNN_RETURN_IF_ERROR(CurrentContext(kApi, &context, &handle));
   *stream = context->default_stream;
   return Status::Ok();
 }
 
+namespace {
+
+Status CheckContextOption(const char* api, int32_t option) {
+  if (option < ACL_OPT_DETERMINISTIC || option > ACL_OPT_STRONG_CONSISTENCY) {
+    return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(api, "argument 'opt' is " + std::to_string(option) +
+                                                                  "; expected 0..2 (an aclSysParamOpt of context "
+                                                                  "scope)."));
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
 Status SetContextParam(int32_t option, int64_t value) {
   constexpr const char* kApi = "aclrtCtxSetSysParamOpt";
-  if (option < ACL_OPT_DETERMINISTIC || option > ACL_OPT_STRONG_CONSISTENCY) {
-    return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(kApi, "argument 'opt' is " + std::to_string(option) +
-                                                                   "; expected 0..2 (an aclSysParamOpt of context "
-                                                                   "scope)."));
-  }
-  Status error;
+  OPENACLNN_RETURN_IF_ERROR(CheckContextOption(kApi, option));
   const void* handle = nullptr;
-  std::shared_ptr<Context> context = ResolveContext(kApi, &handle, &error);
-  if (!context) {
-    return error;
-  }
+  std::shared_ptr<Context> context;
+  OPENACLNN_RETURN_IF_ERROR(CurrentContext(kApi, &context, &handle));
   std::lock_guard<std::mutex> lock(context->params_mu);
   context->params[option] = value;
   return Status::Ok();
@@ -426,17 +454,10 @@ Status GetContextParam(int32_t option, int64_t* value) {
   if (value == nullptr) {
     return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(kApi, "argument 'value' is NULL."));
   }
-  if (option < ACL_OPT_DETERMINISTIC || option > ACL_OPT_STRONG_CONSISTENCY) {
-    return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(kApi, "argument 'opt' is " + std::to_string(option) +
-                                                                   "; expected 0..2 (an aclSysParamOpt of context "
-                                                                   "scope)."));
-  }
-  Status error;
+  OPENACLNN_RETURN_IF_ERROR(CheckContextOption(kApi, option));
   const void* handle = nullptr;
-  std::shared_ptr<Context> context = ResolveContext(kApi, &handle, &error);
-  if (!context) {
-    return error;
-  }
+  std::shared_ptr<Context> context;
+  OPENACLNN_RETURN_IF_ERROR(CurrentContext(kApi, &context, &handle));
   std::lock_guard<std::mutex> lock(context->params_mu);
   auto it = context->params.find(option);
   if (it == context->params.end()) {
@@ -448,21 +469,27 @@ Status GetContextParam(int32_t option, int64_t* value) {
   return Status::Ok();
 }
 
-Status CreateStream(aclrtStream* stream) {
-  constexpr const char* kApi = "aclrtCreateStream";
+Status CreateStream(aclrtStream* stream) { return CreateStreamWithConfig(stream, 0, 0, "aclrtCreateStream"); }
+
+Status CreateStreamWithConfig(aclrtStream* stream, uint32_t priority, uint32_t flags, const char* api) {
   if (stream == nullptr) {
-    return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(kApi, "argument 'stream' is NULL."));
+    return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(api, "argument 'stream' is NULL."));
   }
-  Status error;
+  if ((flags & ACL_STREAM_PERSISTENT) != 0) {
+    return Status(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                  msg::RuntimeError(api, "argument 'flag' has ACL_STREAM_PERSISTENT: persistent streams keep their "
+                                         "tasks for a model (aclmdlRI), which the CPU backend does not have."));
+  }
   const void* context_handle = nullptr;
-  std::shared_ptr<Context> context = ResolveContext(kApi, &context_handle, &error);
-  if (!context) {
-    return error;
-  }
+  std::shared_ptr<Context> context;
+  OPENACLNN_RETURN_IF_ERROR(CurrentContext(api, &context, &context_handle));
   auto slot = std::make_shared<StreamSlot>();
   slot->stream = std::make_shared<Stream>(LaunchBlocking());
   slot->context = context_handle;
   slot->device = context->device;
+  slot->id = NextStreamId();
+  slot->flags = flags & kKnownStreamFlags;
+  slot->priority = priority;  // Recorded only: every stream gets the same share of the CPU.
   *stream = State().streams.Insert(std::move(slot));
   return Status::Ok();
 }
@@ -504,8 +531,10 @@ Status DestroyStream(aclrtStream stream, bool force) {
   return Status::Ok();
 }
 
-std::shared_ptr<Stream> FindStream(std::string_view api, aclrtStream handle, Status* error) {
-  RuntimeState& state = State();
+namespace {
+
+// The slot behind a handle (nullptr: the current context's default stream); null with *error set otherwise.
+std::shared_ptr<StreamSlot> FindSlot(std::string_view api, aclrtStream handle, Status* error) {
   const void* wanted = handle;
   if (handle == nullptr) {
     const void* context_handle = nullptr;
@@ -515,14 +544,74 @@ std::shared_ptr<Stream> FindStream(std::string_view api, aclrtStream handle, Sta
     }
     wanted = context->default_stream;
   }
-  std::shared_ptr<StreamSlot> slot = state.streams.Find(wanted);
+  std::shared_ptr<StreamSlot> slot = State().streams.Find(wanted);
   if (!slot) {
     *error = Status(ACL_ERROR_RT_STREAM_CONTEXT,
                     msg::RuntimeError(api, "argument 'stream' is not a live stream (destroyed, never created, or "
                                            "released by aclrtResetDevice/aclDestroyContext/aclFinalize)."));
-    return nullptr;
   }
-  return slot->stream;
+  return slot;
+}
+
+}  // namespace
+
+std::shared_ptr<Stream> FindStream(std::string_view api, aclrtStream handle, Status* error) {
+  std::shared_ptr<StreamSlot> slot = FindSlot(api, handle, error);
+  return slot ? slot->stream : nullptr;
+}
+
+Status GetStreamAttribute(aclrtStream stream, StreamAttribute attribute, void* value) {
+  const char* api = attribute == StreamAttribute::kId      ? "aclrtStreamGetId"
+                    : attribute == StreamAttribute::kFlags ? "aclrtStreamGetFlags"
+                                                           : "aclrtStreamGetPriority";
+  if (value == nullptr) {
+    return Status(ACL_ERROR_INVALID_PARAM,
+                  msg::RuntimeError(api, attribute == StreamAttribute::kId      ? "argument 'streamId' is NULL."
+                                         : attribute == StreamAttribute::kFlags ? "argument 'flags' is NULL."
+                                                                                : "argument 'priority' is NULL."));
+  }
+  Status error;
+  std::shared_ptr<StreamSlot> slot = FindSlot(api, stream, &error);
+  if (!slot) {
+    return error;
+  }
+  switch (attribute) {
+    case StreamAttribute::kId: *static_cast<int32_t*>(value) = slot->id; break;
+    case StreamAttribute::kFlags: *static_cast<uint32_t*>(value) = slot->flags; break;
+    case StreamAttribute::kPriority: *static_cast<uint32_t*>(value) = slot->priority; break;
+  }
+  return Status::Ok();
+}
+
+Status SetStreamFailureMode(aclrtStream stream, uint64_t mode) {
+  constexpr const char* kApi = "aclrtSetStreamFailureMode";
+  if (mode != ACL_CONTINUE_ON_FAILURE && mode != ACL_STOP_ON_FAILURE) {
+    return Status(ACL_ERROR_INVALID_PARAM,
+                  msg::RuntimeError(kApi, "argument 'mode' is " + std::to_string(mode) +
+                                              "; expected ACL_CONTINUE_ON_FAILURE (0) or ACL_STOP_ON_FAILURE (1)."));
+  }
+  Status error;
+  std::shared_ptr<StreamSlot> slot = FindSlot(kApi, stream, &error);
+  if (!slot) {
+    return error;
+  }
+  slot->stream->SetStopOnFailure(mode == ACL_STOP_ON_FAILURE);
+  return Status::Ok();
+}
+
+Status GetPrimaryContextState(int32_t device_id, uint32_t* flags, int32_t* active) {
+  constexpr const char* kApi = "aclrtGetPrimaryCtxState";
+  OPENACLNN_RETURN_IF_ERROR(CheckDeviceId(kApi, device_id));
+  if (flags != nullptr) {
+    return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(kApi, "argument 'flags' must be NULL (reserved)."));
+  }
+  if (active == nullptr) {
+    return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(kApi, "argument 'active' is NULL."));
+  }
+  RuntimeState& state = State();
+  std::lock_guard<std::mutex> lock(state.mu);
+  *active = state.devices[static_cast<size_t>(device_id)].opens > 0 ? 1 : 0;
+  return Status::Ok();
 }
 
 int32_t StreamDevice(aclrtStream handle) {
@@ -544,11 +633,7 @@ Status SynchronizeStream(aclrtStream stream) {
 
 Status SynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout_ms) {
   constexpr const char* kApi = "aclrtSynchronizeStreamWithTimeout";
-  if (timeout_ms < -1 || timeout_ms == 0) {
-    return Status(ACL_ERROR_RT_PARAM_INVALID,
-                  msg::RuntimeError(kApi, "argument 'timeout' is " + std::to_string(timeout_ms) +
-                                              "; expected -1 (wait forever) or a positive number of ms."));
-  }
+  OPENACLNN_RETURN_IF_ERROR(CheckWaitTimeout(kApi, timeout_ms, ACL_ERROR_RT_PARAM_INVALID));
   Status error;
   std::shared_ptr<Stream> target = FindStream(kApi, stream, &error);
   if (!target) {
@@ -578,12 +663,9 @@ Status QueryStream(aclrtStream stream, aclrtStreamStatus* status) {
 
 Status SynchronizeDevice() {
   constexpr const char* kApi = "aclrtSynchronizeDevice";
-  Status error;
   const void* context_handle = nullptr;
-  std::shared_ptr<Context> context = ResolveContext(kApi, &context_handle, &error);
-  if (!context) {
-    return error;
-  }
+  std::shared_ptr<Context> context;
+  OPENACLNN_RETURN_IF_ERROR(CurrentContext(kApi, &context, &context_handle));
   const int32_t device = context->device;
   std::vector<std::shared_ptr<StreamSlot>> slots =
       State().streams.Select([device](const StreamSlot& slot) { return slot.device == device; });

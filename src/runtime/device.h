@@ -19,6 +19,10 @@
 
 namespace openaclnn::runtime {
 
+// The timeout argument of the *WithTimeout synchronisations and aclrtProcessReport: -1 (forever) or > 0 ms;
+// 0 and values below -1 are `code` (107000 for the synchronisations, 100000 for aclrtProcessReport, as CANN).
+Status CheckWaitTimeout(const char* api, int32_t timeout_ms, int32_t code);
+
 // How many devices this process emulates (OPENACLNN_DEVICE_COUNT, default 1), read once.
 int32_t DeviceCount();
 
@@ -50,6 +54,14 @@ Status SetContextParam(int32_t option, int64_t value);
 Status GetContextParam(int32_t option, int64_t* value);
 
 Status CreateStream(aclrtStream* stream);
+// aclrtCreateStreamWithConfig: priority is recorded, unknown flag bits are dropped, ACL_STREAM_PERSISTENT is
+// refused (no models here).
+Status CreateStreamWithConfig(aclrtStream* stream, uint32_t priority, uint32_t flags, const char* api);
+enum class StreamAttribute { kId, kFlags, kPriority };
+// value: int32_t* for kId, uint32_t* otherwise.
+Status GetStreamAttribute(aclrtStream stream, StreamAttribute attribute, void* value);
+Status SetStreamFailureMode(aclrtStream stream, uint64_t mode);
+Status GetPrimaryContextState(int32_t device_id, uint32_t* flags, int32_t* active);
 // force: drop the tasks not started yet instead of waiting for them (aclrtDestroyStreamForce).
 Status DestroyStream(aclrtStream stream, bool force);
 Status SynchronizeStream(aclrtStream stream);

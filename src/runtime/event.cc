@@ -98,6 +98,16 @@ std::shared_ptr<Event> FindEvent(const char* api, const char* arg, aclrtEvent ha
   return event;
 }
 
+// For the query functions: the live event, with its 'status' output checked (CANN's order: event, then status).
+std::shared_ptr<Event> FindQueriedEvent(const char* api, aclrtEvent handle, const void* status, Status* error) {
+  std::shared_ptr<Event> event = FindEvent(api, "event", handle, error);
+  if (event && status == nullptr) {
+    *error = Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(api, "argument 'status' is NULL."));
+    return nullptr;
+  }
+  return event;
+}
+
 std::shared_ptr<Marker> Latest(Event& event) {
   std::lock_guard<std::mutex> lock(event.mu);
   return event.latest;
@@ -236,12 +246,9 @@ Status ResetEvent(aclrtEvent event, aclrtStream stream) {
 Status QueryEvent(aclrtEvent event, aclrtEventStatus* status) {
   constexpr const char* kApi = "aclrtQueryEvent";
   Status error;
-  std::shared_ptr<Event> found = FindEvent(kApi, "event", event, &error);
+  std::shared_ptr<Event> found = FindQueriedEvent(kApi, event, status, &error);
   if (!found) {
     return error;
-  }
-  if (status == nullptr) {
-    return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(kApi, "argument 'status' is NULL."));
   }
   if (found->kind == EventKind::kEx) {
     return Unsupported(kApi, "argument 'event' comes from aclrtCreateEventExWithFlag; query it with "
@@ -255,12 +262,9 @@ Status QueryEvent(aclrtEvent event, aclrtEventStatus* status) {
 Status QueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus* status) {
   constexpr const char* kApi = "aclrtQueryEventStatus";
   Status error;
-  std::shared_ptr<Event> found = FindEvent(kApi, "event", event, &error);
+  std::shared_ptr<Event> found = FindQueriedEvent(kApi, event, status, &error);
   if (!found) {
     return error;
-  }
-  if (status == nullptr) {
-    return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(kApi, "argument 'status' is NULL."));
   }
   if (Has(found->flags, ACL_EVENT_EXTERNAL)) {
     return Unsupported(kApi, "argument 'event' is an ACL_EVENT_EXTERNAL event, which cannot be queried.");
@@ -279,12 +283,9 @@ Status QueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus* status) {
 Status QueryEventWaitStatus(aclrtEvent event, aclrtEventWaitStatus* status) {
   constexpr const char* kApi = "aclrtQueryEventWaitStatus";
   Status error;
-  std::shared_ptr<Event> found = FindEvent(kApi, "event", event, &error);
+  std::shared_ptr<Event> found = FindQueriedEvent(kApi, event, status, &error);
   if (!found) {
     return error;
-  }
-  if (status == nullptr) {
-    return Status(ACL_ERROR_INVALID_PARAM, msg::RuntimeError(kApi, "argument 'status' is NULL."));
   }
   if (found->kind == EventKind::kEx || Has(found->flags, ACL_EVENT_EXTERNAL)) {
     return Unsupported(kApi, "argument 'event' comes from aclrtCreateEventExWithFlag or is ACL_EVENT_EXTERNAL; the "
@@ -320,11 +321,7 @@ Status SynchronizeEvent(aclrtEvent event) { return WaitForEvent(event, -1, "aclr
 
 Status SynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout_ms) {
   constexpr const char* kApi = "aclrtSynchronizeEventWithTimeout";
-  if (timeout_ms < -1 || timeout_ms == 0) {
-    return Status(ACL_ERROR_RT_PARAM_INVALID,
-                  msg::RuntimeError(kApi, "argument 'timeout' is " + std::to_string(timeout_ms) +
-                                              "; expected -1 (wait forever) or a positive number of ms."));
-  }
+  OPENACLNN_RETURN_IF_ERROR(CheckWaitTimeout(kApi, timeout_ms, ACL_ERROR_RT_PARAM_INVALID));
   return WaitForEvent(event, timeout_ms, kApi);
 }
 

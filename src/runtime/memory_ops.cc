@@ -14,26 +14,34 @@
 
 namespace openaclnn::runtime {
 
+Status CheckCopyArguments(const char* api, void* dst, size_t dest_max, const void* src, size_t count, int32_t kind,
+                          int32_t last_kind, int32_t too_long_code) {
+  if (dst == nullptr || src == nullptr) {
+    return Status(ACL_ERROR_INVALID_PARAM,
+                  msg::RuntimeError(api, std::string("argument '") + (dst == nullptr ? "dst" : "src") +
+                                             "' is NULL with count " + std::to_string(count) + "."));
+  }
+  if (kind < ACL_MEMCPY_HOST_TO_HOST || kind > last_kind) {
+    return Status(ACL_ERROR_INVALID_PARAM,
+                  msg::RuntimeError(api, "argument 'kind' is " + std::to_string(kind) +
+                                             "; expected an aclrtMemcpyKind value (0.." + std::to_string(last_kind) +
+                                             ")."));
+  }
+  if (count > dest_max) {
+    return Status(too_long_code,
+                  msg::RuntimeError(api, "argument 'count' (" + std::to_string(count) +
+                                             ") is larger than 'destMax' (" + std::to_string(dest_max) + ")."));
+  }
+  return Status::Ok();
+}
+
 Status Memcpy(void* dst, size_t dest_max, const void* src, size_t count, int32_t kind) {
   constexpr const char* kApi = "aclrtMemcpy";
   if (count == 0) {
     return Status::Ok();
   }
-  if (dst == nullptr || src == nullptr) {
-    return Status(ACL_ERROR_INVALID_PARAM,
-                  msg::RuntimeError(kApi, std::string("argument '") + (dst == nullptr ? "dst" : "src") +
-                                              "' is NULL with count " + std::to_string(count) + "."));
-  }
-  if (kind < ACL_MEMCPY_HOST_TO_HOST || kind > ACL_MEMCPY_INTER_DEVICE_TO_DEVICE) {
-    return Status(ACL_ERROR_INVALID_PARAM,
-                  msg::RuntimeError(kApi, "argument 'kind' is " + std::to_string(kind) +
-                                              "; expected an aclrtMemcpyKind value (0..7)."));
-  }
-  if (count > dest_max) {
-    return Status(ACL_ERROR_INVALID_PARAM,
-                  msg::RuntimeError(kApi, "argument 'count' (" + std::to_string(count) +
-                                              ") is larger than 'destMax' (" + std::to_string(dest_max) + ")."));
-  }
+  OPENACLNN_RETURN_IF_ERROR(CheckCopyArguments(kApi, dst, dest_max, src, count, kind,
+                                               ACL_MEMCPY_INTER_DEVICE_TO_DEVICE, ACL_ERROR_INVALID_PARAM));
   OPENACLNN_RETURN_IF_ERROR(CheckPeerCopy(kApi, dst, src, count));
   std::memmove(dst, src, count);
   return Status::Ok();

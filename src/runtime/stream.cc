@@ -151,18 +151,31 @@ void Stream::RunFront(std::unique_lock<std::mutex>& lock) {
   Task task = std::move(queue_.front());
   queue_.pop_front();
   running_ = true;
+  const bool skip = stopped_;
   lock.unlock();
-  Status result = RunGuarded(task);
+  Status result = skip ? TaskFailure(ACL_ERROR_RT_STREAM_NOT_COMPLETE,
+                                     "not run: an earlier task of this stream failed and the stream stops on "
+                                     "failure (ACL_STOP_ON_FAILURE)")
+                       : RunGuarded(task);
   task = nullptr;  // Release what the task holds before reporting it complete.
   Acquire(lock);
   running_ = false;
   completed_.store(completed_.load(std::memory_order_relaxed) + 1, std::memory_order_release);
-  if (!result.ok() && first_failure_.ok()) {
-    first_failure_ = std::move(result);
+  if (!result.ok()) {
+    stopped_ = stop_on_failure_;
+    if (first_failure_.ok()) {
+      first_failure_ = std::move(result);
+    }
   }
   if (sleeping_waiters_ > 0) {
     idle_cv_.notify_all();  // Waiters target different counts, and one may take the next task.
   }
+}
+
+void Stream::SetStopOnFailure(bool stop) {
+  std::unique_lock<std::mutex> lock = Locked(mu_);
+  stop_on_failure_ = stop;
+  stopped_ = stopped_ && stop;
 }
 
 void Stream::Enqueue(Task task, Dispatch dispatch) {

@@ -66,6 +66,10 @@ class Stream {
   // True when no task is queued or running (aclrtStreamQuery).
   bool Idle();
 
+  // ACL_STOP_ON_FAILURE: once a task fails, later tasks are dropped unrun and every synchronisation reports
+  // 507004 (ACL_ERROR_RT_STREAM_NOT_COMPLETE) for them. ACL_CONTINUE_ON_FAILURE (the default) runs them.
+  void SetStopOnFailure(bool stop);
+
   // Drops the tasks not started yet (aclrtDestroyStreamForce); a running task finishes. The dropped tasks are
   // destroyed unrun, which is how an event record among them learns it will never happen.
   void DiscardQueued();
@@ -94,6 +98,8 @@ class Stream {
   bool worker_sleeping_ = false;
   int sleeping_waiters_ = 0;
   Status first_failure_;
+  bool stop_on_failure_ = false;
+  bool stopped_ = false;  // stop_on_failure_ and a task failed.
   // Started by the first asynchronous Enqueue. A pointer, so the child of a fork() can abandon the parent's.
   std::unique_ptr<std::thread> worker_;
 };

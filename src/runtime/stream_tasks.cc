@@ -25,22 +25,9 @@ Status MemcpyAsync(void* dst, size_t dest_max, const void* src, size_t count, in
   if (count == 0) {
     return Status::Ok();
   }
-  if (dst == nullptr || src == nullptr) {
-    return Status(ACL_ERROR_INVALID_PARAM,
-                  msg::RuntimeError(kApi, std::string("argument '") + (dst == nullptr ? "dst" : "src") +
-                                              "' is NULL with count " + std::to_string(count) + "."));
-  }
-  if (kind < ACL_MEMCPY_HOST_TO_HOST || kind > ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE) {
-    return Status(ACL_ERROR_INVALID_PARAM,
-                  msg::RuntimeError(kApi, "argument 'kind' is " + std::to_string(kind) +
-                                              "; expected ACL_MEMCPY_HOST_TO_HOST .. ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE "
-                                              "(0..5)."));
-  }
-  if (count > dest_max) {
-    return Status(ACL_ERROR_RT_PARAM_INVALID,
-                  msg::RuntimeError(kApi, "argument 'count' (" + std::to_string(count) +
-                                              ") is larger than 'destMax' (" + std::to_string(dest_max) + ")."));
-  }
+  // Kinds 6 and 7 are for the synchronous copy only; CANN's runtime refuses count > destMax (code ours).
+  OPENACLNN_RETURN_IF_ERROR(CheckCopyArguments(kApi, dst, dest_max, src, count, kind,
+                                               ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE, ACL_ERROR_RT_PARAM_INVALID));
   OPENACLNN_RETURN_IF_ERROR(CheckPeerCopy(kApi, dst, src, count));
   Status error;
   std::shared_ptr<Stream> target = FindStream(kApi, stream, &error);

@@ -394,6 +394,72 @@ std::vector<RuntimeCase> RuntimeCases() {
        [] { return aclrtLaunchHostFunc(nullptr, nullptr, nullptr); }},
       {"aclrtLaunchHostFunc released stream", "aclrtLaunchHostFunc", "stream", ACL_ERROR_RT_STREAM_CONTEXT,
        [] { return aclrtLaunchHostFunc(ReleasedStream(), [](void*) {}, nullptr); }},
+      {"aclrtCreateStreamWithConfig NULL", "aclrtCreateStreamWithConfig", "stream", ACL_ERROR_INVALID_PARAM,
+       [] { return aclrtCreateStreamWithConfig(nullptr, 0, 0); }},
+      {"aclrtCreateStreamWithConfig persistent", "aclrtCreateStreamWithConfig", "flag",
+       ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+       [] {
+         aclrtStream stream = nullptr;
+         return aclrtCreateStreamWithConfig(&stream, 0, ACL_STREAM_PERSISTENT);
+       }},
+      {"aclrtStreamGetId NULL", "aclrtStreamGetId", "streamId", ACL_ERROR_INVALID_PARAM,
+       [] { return aclrtStreamGetId(nullptr, nullptr); }},
+      {"aclrtStreamGetId released", "aclrtStreamGetId", "stream", ACL_ERROR_RT_STREAM_CONTEXT,
+       [] {
+         int32_t id;
+         return aclrtStreamGetId(ReleasedStream(), &id);
+       }},
+      {"aclrtStreamGetFlags NULL", "aclrtStreamGetFlags", "flags", ACL_ERROR_INVALID_PARAM,
+       [] { return aclrtStreamGetFlags(nullptr, nullptr); }},
+      {"aclrtStreamGetPriority NULL", "aclrtStreamGetPriority", "priority", ACL_ERROR_INVALID_PARAM,
+       [] { return aclrtStreamGetPriority(nullptr, nullptr); }},
+      {"aclrtSetStreamFailureMode mode 2", "aclrtSetStreamFailureMode", "mode", ACL_ERROR_INVALID_PARAM,
+       [] { return aclrtSetStreamFailureMode(nullptr, 2); }},
+      {"aclrtSetStreamFailureMode released", "aclrtSetStreamFailureMode", "stream", ACL_ERROR_RT_STREAM_CONTEXT,
+       [] { return aclrtSetStreamFailureMode(ReleasedStream(), ACL_STOP_ON_FAILURE); }},
+      // Callbacks.
+      {"aclrtLaunchCallback blockType 2", "aclrtLaunchCallback", "blockType", ACL_ERROR_INVALID_PARAM,
+       [] { return aclrtLaunchCallback([](void*) {}, nullptr, static_cast<aclrtCallbackBlockType>(2), nullptr); }},
+      {"aclrtLaunchCallback fn NULL", "aclrtLaunchCallback", "fn", ACL_ERROR_RT_PARAM_INVALID,
+       [] { return aclrtLaunchCallback(nullptr, nullptr, ACL_CALLBACK_BLOCK, nullptr); }},
+      {"aclrtLaunchCallback not subscribed", "aclrtLaunchCallback", "stream", ACL_ERROR_RT_STREAM_NO_CB_REG,
+       [] { return aclrtLaunchCallback([](void*) {}, nullptr, ACL_CALLBACK_BLOCK, nullptr); }},
+      {"aclrtLaunchCallback released stream", "aclrtLaunchCallback", "stream", ACL_ERROR_RT_STREAM_CONTEXT,
+       [] { return aclrtLaunchCallback([](void*) {}, nullptr, ACL_CALLBACK_BLOCK, ReleasedStream()); }},
+      {"aclrtProcessReport timeout 0", "aclrtProcessReport", "timeout", ACL_ERROR_INVALID_PARAM,
+       [] { return aclrtProcessReport(0); }},
+      {"aclrtProcessReport timeout -2", "aclrtProcessReport", "timeout", ACL_ERROR_INVALID_PARAM,
+       [] { return aclrtProcessReport(-2); }},
+      {"aclrtSubscribeReport released stream", "aclrtSubscribeReport", "stream", ACL_ERROR_RT_STREAM_CONTEXT,
+       [] { return aclrtSubscribeReport(1, ReleasedStream()); }},
+      {"aclrtUnSubscribeReport not subscribed", "aclrtUnSubscribeReport", "threadId", ACL_ERROR_RT_STREAM_NO_CB_REG,
+       [] { return aclrtUnSubscribeReport(1, nullptr); }},
+      {"aclrtGetPrimaryCtxState flags not NULL", "aclrtGetPrimaryCtxState", "flags", ACL_ERROR_INVALID_PARAM,
+       [] {
+         uint32_t flags = 0;
+         int32_t active = 0;
+         return aclrtGetPrimaryCtxState(0, &flags, &active);
+       }},
+      {"aclrtGetPrimaryCtxState active NULL", "aclrtGetPrimaryCtxState", "active", ACL_ERROR_INVALID_PARAM,
+       [] { return aclrtGetPrimaryCtxState(0, nullptr, nullptr); }},
+      {"aclrtGetPrimaryCtxState deviceId 64", "aclrtGetPrimaryCtxState", "deviceId", ACL_ERROR_RT_INVALID_DEVICEID,
+       [] {
+         int32_t active = 0;
+         return aclrtGetPrimaryCtxState(64, nullptr, &active);
+       }},
+      {"aclrtDeviceCanAccessPeer NULL", "aclrtDeviceCanAccessPeer", "canAccessPeer", ACL_ERROR_INVALID_PARAM,
+       [] { return aclrtDeviceCanAccessPeer(nullptr, 0, 0); }},
+      {"aclrtDeviceCanAccessPeer peer -1", "aclrtDeviceCanAccessPeer", "peerDeviceId", ACL_ERROR_RT_INVALID_DEVICEID,
+       [] {
+         int32_t can = 0;
+         return aclrtDeviceCanAccessPeer(&can, 0, -1);
+       }},
+      {"aclrtDeviceEnablePeerAccess flags 1", "aclrtDeviceEnablePeerAccess", "flags", ACL_ERROR_INVALID_PARAM,
+       [] { return aclrtDeviceEnablePeerAccess(0, 1); }},
+      {"aclrtDeviceEnablePeerAccess itself", "aclrtDeviceEnablePeerAccess", "peerDeviceId",
+       ACL_ERROR_RT_PARAM_INVALID, [] { return aclrtDeviceEnablePeerAccess(0, 0); }},
+      {"aclrtDeviceDisablePeerAccess peer 64", "aclrtDeviceDisablePeerAccess", "peerDeviceId",
+       ACL_ERROR_RT_INVALID_DEVICEID, [] { return aclrtDeviceDisablePeerAccess(64); }},
       // Devices, last error, options, versions.
       {"aclrtResetDeviceForce -1", "aclrtResetDeviceForce", "deviceId", ACL_ERROR_RT_INVALID_DEVICEID,
        [] { return aclrtResetDeviceForce(-1); }},

@@ -40,7 +40,7 @@ void WaitForGate(void*) {
 
 // Runs in the child; returns its exit code (0: everything worked).
 int ChildMain(aclrtStream idle_before_fork, aclrtStream busy_before_fork) {
-  alarm(30);  // A hang ends the child with SIGALRM.
+  alarm(120);  // A hang ends the child with SIGALRM (generous: the arm stage runs under an emulator).
   BceLaunch child_case(kElements);
   aclrtStream fresh = nullptr;
   if (aclrtCreateStream(&fresh) != ACL_SUCCESS || RunAndCheck(child_case, fresh) != 0) {

@@ -4,6 +4,7 @@
 // so "not yet" states are observed deterministically, without timing.
 #include <gtest/gtest.h>
 
+#include <pthread.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -315,6 +316,105 @@ TEST(HostFuncTest, RunsOncePerLaunchInOrder) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Streams with a configuration, failure modes, callbacks served by a user thread.
+
+TEST(StreamConfigTest, FlagsPriorityAndIds) {
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStreamWithConfig(&stream, 3, ACL_STREAM_FAST_LAUNCH | ACL_STREAM_FAST_SYNC | 0x1000),
+            ACL_SUCCESS);
+  uint32_t flags = 0;
+  uint32_t priority = 0;
+  ASSERT_EQ(aclrtStreamGetFlags(stream, &flags), ACL_SUCCESS);
+  EXPECT_EQ(flags, ACL_STREAM_FAST_LAUNCH | ACL_STREAM_FAST_SYNC);  // Unknown bits are dropped.
+  ASSERT_EQ(aclrtStreamGetPriority(stream, &priority), ACL_SUCCESS);
+  EXPECT_EQ(priority, 3u);
+  aclrtStream other = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&other), ACL_SUCCESS);
+  int32_t id = -1;
+  int32_t other_id = -1;
+  int32_t default_id = -1;
+  ASSERT_EQ(aclrtStreamGetId(stream, &id), ACL_SUCCESS);
+  ASSERT_EQ(aclrtStreamGetId(other, &other_id), ACL_SUCCESS);
+  ASSERT_EQ(aclrtStreamGetId(nullptr, &default_id), ACL_SUCCESS);
+  EXPECT_GE(id, 0);
+  EXPECT_NE(id, other_id);
+  EXPECT_NE(id, default_id);
+  EXPECT_EQ(aclrtCreateStreamWithConfig(&other, 0, ACL_STREAM_PERSISTENT), ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
+  EXPECT_TRUE(Contains(TakeErrorMessage(), "ACL_STREAM_PERSISTENT"));
+  EXPECT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
+  EXPECT_EQ(aclrtDestroyStream(other), ACL_SUCCESS);
+}
+
+// The stop-on-failure behaviour itself needs a failing task: see stream_async_test (internal).
+TEST(StreamConfigTest, FailureModeArguments) {
+  ScopedStream stream;
+  ASSERT_EQ(aclrtSetStreamFailureMode(stream.get(), ACL_STOP_ON_FAILURE), ACL_SUCCESS);
+  PinnedBuffer buffer(256);
+  ASSERT_EQ(aclrtMemsetAsync(buffer.get(), buffer.size(), 4, buffer.size(), stream.get()), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSynchronizeStream(stream.get()), ACL_SUCCESS);
+  EXPECT_TRUE(buffer.AllBytes(4));  // Nothing failed: everything runs.
+  EXPECT_EQ(aclrtSetStreamFailureMode(stream.get(), ACL_CONTINUE_ON_FAILURE), ACL_SUCCESS);
+}
+
+struct CallbackLog {
+  std::atomic<int> calls{0};
+  std::atomic<bool> stop{false};
+};
+
+TEST(CallbackTest, SubscribedThreadRunsCallbacksInStreamOrder) {
+  ScopedStream stream;
+  CallbackLog log;
+  std::atomic<uint64_t> thread_id{0};
+  std::thread server([&log, &thread_id] {
+    thread_id.store(static_cast<uint64_t>(pthread_self()));
+    while (!log.stop.load()) {
+      // Until the main thread has subscribed this thread, the answer is 107012.
+      const aclError code = aclrtProcessReport(10);
+      if (code == ACL_ERROR_RT_THREAD_SUBSCRIBE) {
+        std::this_thread::yield();
+      } else if (code != ACL_SUCCESS && code != ACL_ERROR_RT_REPORT_TIMEOUT) {
+        ADD_FAILURE() << "aclrtProcessReport returned " << code;
+        return;
+      }
+      aclGetRecentErrMsg();
+    }
+  });
+  while (thread_id.load() == 0) {
+    std::this_thread::yield();
+  }
+  EXPECT_EQ(aclrtProcessReport(10), ACL_ERROR_RT_THREAD_SUBSCRIBE);  // This thread is not subscribed.
+  TakeErrorMessage();
+  aclrtCallback no_callback = nullptr;
+  EXPECT_EQ(aclrtLaunchCallback(no_callback, nullptr, ACL_CALLBACK_BLOCK, stream.get()), ACL_ERROR_RT_PARAM_INVALID);
+  const aclrtCallback count = [](void* arg) { static_cast<CallbackLog*>(arg)->calls.fetch_add(1); };
+  EXPECT_EQ(aclrtLaunchCallback(count, &log, ACL_CALLBACK_BLOCK, stream.get()), ACL_ERROR_RT_STREAM_NO_CB_REG);
+  TakeErrorMessage();
+  ASSERT_EQ(aclrtSubscribeReport(thread_id.load(), stream.get()), ACL_SUCCESS);
+  EXPECT_EQ(aclrtSubscribeReport(thread_id.load() + 1, stream.get()), ACL_ERROR_RT_STREAM_SUBSCRIBE);
+  TakeErrorMessage();
+  PinnedBuffer buffer(64);
+  for (int i = 0; i < 3; ++i) {
+    ASSERT_EQ(aclrtLaunchCallback(count, &log, ACL_CALLBACK_BLOCK, stream.get()), ACL_SUCCESS);
+  }
+  // A blocking callback holds the stream: the fill after it sees all three calls done.
+  ASSERT_EQ(aclrtMemsetAsync(buffer.get(), buffer.size(), 1, buffer.size(), stream.get()), ACL_SUCCESS);
+  ASSERT_EQ(aclrtLaunchCallback(count, &log, ACL_CALLBACK_NO_BLOCK, stream.get()), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSynchronizeStream(stream.get()), ACL_SUCCESS);
+  EXPECT_TRUE(buffer.AllBytes(1));
+  EXPECT_GE(log.calls.load(), 3);
+  ASSERT_EQ(aclrtUnSubscribeReport(thread_id.load(), stream.get()), ACL_SUCCESS);
+  EXPECT_EQ(aclrtUnSubscribeReport(thread_id.load(), stream.get()), ACL_ERROR_RT_STREAM_NO_CB_REG);
+  TakeErrorMessage();
+  // The non-blocking one may still be in the server's hands; it runs before the server stops.
+  while (log.calls.load() < 4) {
+    std::this_thread::yield();
+  }
+  log.stop.store(true);
+  server.join();
+  EXPECT_EQ(log.calls.load(), 4);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Contexts.
 
 TEST(ContextTest, CreateMakesCurrentAndOwnsStreams) {
@@ -354,6 +454,9 @@ TEST(ContextTest, CreateMakesCurrentAndOwnsStreams) {
   EXPECT_EQ(aclrtDestroyContext(context), ACL_ERROR_RT_PARAM_INVALID);
   EXPECT_EQ(aclrtDestroyContext(primary), ACL_ERROR_RT_PARAM_INVALID);  // The default context.
   TakeErrorMessage();
+  int32_t active = -1;
+  EXPECT_EQ(aclrtGetPrimaryCtxState(0, nullptr, &active), ACL_SUCCESS);
+  EXPECT_EQ(active, 1);
 }
 
 TEST(ContextTest, ContextsAreSharedAcrossThreads) {

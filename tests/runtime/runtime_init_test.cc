@@ -275,8 +275,15 @@ TEST(RuntimeInitTest, ThousandLivesDoNotGrowMemory) {
     }
   }
   const size_t after = ResidentBytes();
+#if defined(__SANITIZE_ADDRESS__)
+  // AddressSanitizer keeps freed memory in quarantine, so resident memory grows by design; its leak checker
+  // reports a real leak at exit instead.
+  (void)after;
+  (void)before;
+#else
   // A leak of even one 64 KiB block per life would add 64 MB.
   EXPECT_LT(after, before + (size_t{4} << 20)) << "before " << before << " after " << after;
+#endif
 }
 
 }  // namespace

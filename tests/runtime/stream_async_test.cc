@@ -375,5 +375,38 @@ TEST(StreamTest, DestructorRunsQueuedTasks) {
   EXPECT_EQ(ran.load(), 100);
 }
 
+// ACL_STOP_ON_FAILURE: after a failed task the stream runs nothing more, and reports the skipped tasks;
+// ACL_CONTINUE_ON_FAILURE (the default) runs them.
+TEST(StreamFailureModeTest, StopOnFailureSkipsLaterTasks) {
+  for (const bool stop : {true, false}) {
+    aclrtStream handle = nullptr;
+    ASSERT_EQ(aclrtCreateStream(&handle), ACL_SUCCESS);
+    ASSERT_EQ(aclrtSetStreamFailureMode(handle, stop ? ACL_STOP_ON_FAILURE : ACL_CONTINUE_ON_FAILURE), ACL_SUCCESS);
+    std::shared_ptr<Stream> stream = StreamOf(handle);
+    std::atomic<int> ran{0};
+    stream->Enqueue([] { return Status(ACL_ERROR_RT_AICORE_EXCEPTION, "injected failure"); });
+    stream->Enqueue([&ran] {
+      ran.fetch_add(1);
+      return Status::Ok();
+    });
+    EXPECT_EQ(stream->Synchronize().code(), ACL_ERROR_RT_AICORE_EXCEPTION);
+    stream->Enqueue([&ran] {
+      ran.fetch_add(1);
+      return Status::Ok();
+    });
+    const Status later = stream->Synchronize();
+    if (stop) {
+      EXPECT_EQ(ran.load(), 0);
+      EXPECT_EQ(later.code(), ACL_ERROR_RT_STREAM_NOT_COMPLETE);
+      EXPECT_NE(later.message().find("ACL_STOP_ON_FAILURE"), std::string::npos) << later.message();
+    } else {
+      EXPECT_EQ(ran.load(), 2);
+      EXPECT_TRUE(later.ok());
+    }
+    stream.reset();
+    EXPECT_EQ(aclrtDestroyStream(handle), ACL_SUCCESS);
+  }
+}
+
 }  // namespace
 }  // namespace openaclnn::runtime
