@@ -12,6 +12,7 @@
 #include "backend/cpu/reduce_round.h"
 #include "backend/cpu/store_policy.h"
 #include "core/dtype.h"
+#include "core/element.h"
 #include "core/messages.h"
 #include "core/nan.h"
 #include "core/reduction.h"
@@ -60,9 +61,35 @@ void ForEachTermPiece(const iter::Block& block, int first_input, const aclDataTy
   }
 }
 
+// Row `row` of a block as a block of one row.
+iter::Block OneRow(const iter::Block& block, int64_t row) {
+  iter::Block one = block;
+  for (int k = 0; k < iter::kMaxOperands; ++k) {
+    one.data[k] = block.data[k] + row * block.outer_stride[k];
+  }
+  one.outer_size = 1;
+  return one;
+}
+
 // One NaN for every path (core/nan.h): NaN terms may carry either input's payload.
 inline double CanonicalTerm(double term) {
   return term != term ? static_cast<double>(BitsToFloat(kCanonicalNanBits)) : term;
+}
+
+// A piece's terms rounded once to T and stored `stride` bytes apart.
+template <typename T>
+void StoreTerms(const double* terms, int64_t count, char* out, int64_t stride) {
+  for (int64_t i = 0; i < count; ++i) {
+    cpu::StoreFromDouble<T>(out + i * stride, CanonicalTerm(terms[i]));
+  }
+}
+
+void StoreTermsAs(aclDataType dtype, const double* terms, int64_t count, char* out, int64_t stride) {
+  switch (dtype) {
+    case ACL_FLOAT16: return StoreTerms<Float16>(terms, count, out, stride);
+    case ACL_BF16: return StoreTerms<BFloat16>(terms, count, out, stride);
+    default: return StoreTerms<float>(terms, count, out, stride);
+  }
 }
 
 struct ForwardParams {
@@ -70,6 +97,7 @@ struct ForwardParams {
   aclDataType out_dtype;
   const TermKernels* kernels;
   ForwardTermsFn simd;
+  ForwardStoreFn store_simd;  // Reduction none: whole rows straight into out, where it can.
 };
 
 class ForwardNoneLaunch final : public Launch {
@@ -80,13 +108,13 @@ class ForwardNoneLaunch final : public Launch {
     const int64_t grain = cpu::GrainForBytes(DataTypeSize(params_.out_dtype));
     cpu::ParallelFor(plan_.numel, grain, [this](int64_t begin, int64_t end) {
       iter::ForEachBlock(plan_, begin, end, [this](const iter::Block& block) {
+        if (params_.store_simd != nullptr && StoreRows(block)) {
+          return;
+        }
         ForEachTermPiece(block, 1, params_.dtypes, *params_.kernels, params_.simd,
                          [&](const double* terms, int64_t count, int64_t row, int64_t first) {
                            char* out = block.data[0] + row * block.outer_stride[0] + first * block.inner_stride[0];
-                           for (int64_t i = 0; i < count; ++i) {
-                             cpu::StoreRoundedOnce(params_.out_dtype, out + i * block.inner_stride[0],
-                                                   CanonicalTerm(terms[i]));
-                           }
+                           StoreTermsAs(params_.out_dtype, terms, count, out, block.inner_stride[0]);
                          });
       });
     });
@@ -96,6 +124,26 @@ class ForwardNoneLaunch final : public Launch {
   int64_t Elements() const override { return plan_.numel; }
 
  private:
+  // Every row of the block through the vector kernel's direct store; false (nothing written) when it declines
+  // the first row, which then means all of them (rows differ only in their starting addresses).
+  bool StoreRows(const iter::Block& block) const {
+    for (int64_t row = 0; row < block.outer_size; ++row) {
+      const pointwise::Run run = RunOf(block, 1, kForwardInputs, params_.dtypes, row, 0, block.inner_size);
+      char* out = block.data[0] + row * block.outer_stride[0];
+      if (!params_.store_simd(run, out, block.inner_stride[0], params_.out_dtype)) {
+        if (row == 0) {
+          return false;
+        }
+        ForEachTermPiece(OneRow(block, row), 1, params_.dtypes, *params_.kernels, params_.simd,
+                         [&](const double* terms, int64_t count, int64_t, int64_t first) {
+                           StoreTermsAs(params_.out_dtype, terms, count, out + first * block.inner_stride[0],
+                                        block.inner_stride[0]);
+                         });
+      }
+    }
+    return true;
+  }
+
   const iter::LoopPlan plan_;
   const ForwardParams params_;
 };
@@ -111,9 +159,7 @@ class ForwardReducedLaunch final : public Launch {
       iter::ForEachBlock(plan_, begin, end, [&](const iter::Block& block) {
         ForEachTermPiece(block, 0, params_.dtypes, *params_.kernels, params_.simd,
                          [&](const double* terms, int64_t count, int64_t, int64_t) {
-                           for (int64_t i = 0; i < count; ++i) {
-                             lanes->Add({terms[i]});
-                           }
+                           lanes->AddSeries(terms, count);
                          });
       });
     };
@@ -210,6 +256,7 @@ Prepared PlanForward(const ForwardCall& call) {
   params.out_dtype = call.out->dtype();
   params.kernels = call.kernels;
   params.simd = ActiveSimd(call.kernels->forward_simd);
+  params.store_simd = ActiveSimd(call.kernels->forward_store_simd);
   const int64_t rank = static_cast<int64_t>(shape.size());
   if (!reduced) {
     if (numel == 0) {

@@ -31,6 +31,10 @@ struct Run {
 // The forward terms of a run (count <= kForwardPiece), in double.
 using ForwardTermsFn = bool (*)(const Run& run, double* terms);
 
+// A forward run with reduction none straight into out (count unlimited): each term rounded once to out_dtype
+// and stored at out + i * out_stride. Only a vector kernel has this form; it declines what it cannot store.
+using ForwardStoreFn = bool (*)(const Run& run, char* out, int64_t out_stride, aclDataType out_dtype);
+
 // A backward run: each gradient rounded once to out_dtype and stored at out + i * out_stride. `scale` is the
 // reduction's factor (1 for none and sum); `stream` asks for streaming stores.
 struct BackwardOut {
@@ -48,6 +52,7 @@ struct TermKernels {
   BackwardRunFn backward_reference;
   // The vector kernels compiled for a Highway target, or null where it is not compiled in.
   ForwardTermsFn (*forward_simd)(int64_t target);
+  ForwardStoreFn (*forward_store_simd)(int64_t target);
   BackwardRunFn (*backward_simd)(int64_t target);
 };
 
