@@ -500,7 +500,9 @@ void RunPointwise(const PointwiseOp& op, bool backward, const std::vector<int64_
     torch_call();
     c.torch = torch_call;
   } catch (const std::exception& e) {
-    c.torch_missing = std::string("PyTorch failed: ") + std::string(e.what()).substr(0, 60);
+    // PyTorch's first line ("\"mse_cpu\" not implemented for 'BFloat16'"): the table keeps one line per row.
+    const std::string message = e.what();
+    c.torch_missing = "PyTorch: " + message.substr(0, message.find('\n'));
   }
   for (int t : threads) {
     Measure(c, t);
