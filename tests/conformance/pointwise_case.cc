@@ -53,8 +53,7 @@ PointwiseCase MakePointwiseCase(const PointwiseLoss& loss, bool backward, uint64
   if (backward && c.reduction != 0 && !self_dims.empty() && rng.Chance(0.3)) {
     c.grad_output.dims = {1};
   }
-  const bool reduced_out = !backward && c.reduction != 0;
-  c.out = Spec(reduced_out ? std::vector<int64_t>{} : self_dims,
+  c.out = Spec(backward ? self_dims : ForwardOutDims(loss, self_dims, c.reduction),
                rng.Chance(0.6) ? c.self.dtype : DrawFloatType(rng));
 
   const bool pooled = scale != CaseScale::kSmall;

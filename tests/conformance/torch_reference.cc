@@ -110,6 +110,17 @@ std::vector<double> TorchL1Loss(const TorchOperand& self, const TorchOperand& ta
   return DoublesOf(at::l1_loss(ToTorch(self), ToTorch(target), reduction));
 }
 
+std::vector<double> TorchMseLossOverDim0(const TorchOperand& self, const TorchOperand& target, int64_t reduction) {
+  at::Tensor loss = at::mse_loss(ToTorch(self), ToTorch(target), 0);
+  if (reduction == 0) {
+    return DoublesOf(loss);
+  }
+  if (loss.dim() == 0) {
+    loss = loss.unsqueeze(0);
+  }
+  return DoublesOf(reduction == 1 ? loss.mean(0) : loss.sum(0));
+}
+
 std::vector<double> TorchMseLossBackward(const TorchOperand& grad, const TorchOperand& self,
                                          const TorchOperand& target, int64_t reduction, aclDataType out_dtype) {
   const at::Tensor self_tensor = ToTorch(self);

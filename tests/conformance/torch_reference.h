@@ -60,6 +60,8 @@ std::vector<double> TorchBinaryCrossEntropy(const TorchOperand& self, const Torc
 // broadcast self and target themselves. Returned unrounded.
 std::vector<double> TorchMseLoss(const TorchOperand& self, const TorchOperand& target, int64_t reduction);
 std::vector<double> TorchL1Loss(const TorchOperand& self, const TorchOperand& target, int64_t reduction);
+// aclnnMseLossOut's semantics in PyTorch: mse_loss(none), then mean or sum over dim 0 (a 0-D loss as one row).
+std::vector<double> TorchMseLossOverDim0(const TorchOperand& self, const TorchOperand& target, int64_t reduction);
 
 // The pointwise losses' backwards for a self of the broadcast shape, gradOutput and target expanded to it (the
 // operands' dtype is what PyTorch computes in), then .to(out_dtype): at::mse_loss_backward_out, and for L1,

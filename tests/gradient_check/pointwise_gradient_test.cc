@@ -82,7 +82,7 @@ TEST_P(PointwiseGradientTest, BackwardIsTheDerivativeOfForward) {
   RecordProperty("worst_relative_error", std::to_string(worst));
 }
 
-INSTANTIATE_TEST_SUITE_P(Registered, PointwiseGradientTest, ::testing::ValuesIn(PointwiseLosses()),
+INSTANTIATE_TEST_SUITE_P(Registered, PointwiseGradientTest, ::testing::ValuesIn(PointwiseLossesWithBackward()),
                          [](const ::testing::TestParamInfo<PointwiseLoss>& param_info) {
                            return param_info.param.name;
                          });

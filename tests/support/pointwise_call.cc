@@ -83,6 +83,20 @@ std::vector<double> ForwardReference(const PointwiseLoss& loss, const DeviceTens
   if (reduction == 0) {
     return terms;
   }
+  if (loss.forward_reduction == ForwardReduction::kDim0) {
+    // Column sums over the first dimension (a 0-D broadcast is one row).
+    const int64_t rows = shape.empty() ? 1 : shape[0];
+    const int64_t columns = rows == 0 ? 0 : count / rows;
+    std::vector<double> result(static_cast<size_t>(columns));
+    for (int64_t j = 0; j < columns; ++j) {
+      CompensatedSum sum;
+      for (int64_t i = 0; i < rows; ++i) {
+        sum.Add(terms[static_cast<size_t>(i * columns + j)]);
+      }
+      result[static_cast<size_t>(j)] = reduction == 1 ? sum.Total() / static_cast<double>(rows) : sum.Total();
+    }
+    return result;
+  }
   const double sum = CompensatedTotal(terms);
   return {reduction == 1 ? sum / static_cast<double>(count) : sum};
 }

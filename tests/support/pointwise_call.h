@@ -24,7 +24,7 @@ std::vector<int64_t> BroadcastOf(const std::vector<std::vector<int64_t>>& shapes
 int64_t BroadcastIndex(const std::vector<int64_t>& dims, const std::vector<int64_t>& shape, int64_t index);
 
 // Float64 references from the values as stored. Forward: the broadcast's terms (none) or their compensated mean
-// or sum (one value). Backward: derivative * g * c, c = 1 / N for mean (N per the registry), else 1.
+// or sum (one value, or one per column for a registry entry reducing over dim 0). Backward: derivative * g * c, c = 1 / N for mean (N per the registry), else 1.
 std::vector<double> ForwardReference(const PointwiseLoss& loss, const DeviceTensor& self, const DeviceTensor& target,
                                      int64_t reduction);
 std::vector<double> BackwardReference(const PointwiseLoss& loss, const DeviceTensor& grad, const DeviceTensor& self,

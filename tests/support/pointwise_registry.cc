@@ -6,6 +6,7 @@
 #include "aclnnop/aclnn_l1_loss_backward.h"
 #include "aclnnop/aclnn_mse_loss.h"
 #include "aclnnop/aclnn_mse_loss_backward.h"
+#include "aclnnop/aclnn_mse_loss_out.h"
 
 namespace openaclnn::test {
 namespace {
@@ -24,12 +25,37 @@ const std::vector<PointwiseLoss>& PointwiseLosses() {
   static const std::vector<PointwiseLoss> kLosses = {
       // (s * (x - y)) * g: two float roundings (s = 2 is exact), three for mean (s = 2 / N is rounded).
       {"MseLoss", aclnnMseLossGetWorkspaceSize, aclnnMseLoss, aclnnMseLossBackwardGetWorkspaceSize,
-       aclnnMseLossBackward, "out", true, false, MseTerm, MseDerivative, MeanCount::kSelf, 2.0, 3.0},
+       aclnnMseLossBackward, "out", true, false, MseTerm, MseDerivative, MeanCount::kSelf, ForwardReduction::kAll,
+       2.0, 3.0},
+      // MSE reduced over dim 0 only; its gradient is aclnnMseLossBackward's (no backward of its own).
+      {"MseLossOut", aclnnMseLossOutGetWorkspaceSize, aclnnMseLossOut, nullptr, nullptr, "out", true, false, MseTerm,
+       MseDerivative, MeanCount::kSelf, ForwardReduction::kDim0, 0.0, 0.0},
       // (sign * g) * s: exact for none and sum (s = 1); for mean s = 1 / N and the product are rounded.
       {"L1Loss", aclnnL1LossGetWorkspaceSize, aclnnL1Loss, aclnnL1LossBackwardGetWorkspaceSize,
-       aclnnL1LossBackward, "gradInput", false, true, L1Term, L1Derivative, MeanCount::kBroadcast, 0.0, 2.0},
+       aclnnL1LossBackward, "gradInput", false, true, L1Term, L1Derivative, MeanCount::kBroadcast,
+       ForwardReduction::kAll, 0.0, 2.0},
   };
   return kLosses;
+}
+
+std::vector<PointwiseLoss> PointwiseLossesWithBackward() {
+  std::vector<PointwiseLoss> losses;
+  for (const PointwiseLoss& loss : PointwiseLosses()) {
+    if (loss.backward_phase1 != nullptr) {
+      losses.push_back(loss);
+    }
+  }
+  return losses;
+}
+
+std::vector<int64_t> ForwardOutDims(const PointwiseLoss& loss, const std::vector<int64_t>& shape, int64_t reduction) {
+  if (reduction == 0) {
+    return shape;
+  }
+  if (loss.forward_reduction == ForwardReduction::kDim0 && !shape.empty()) {
+    return std::vector<int64_t>(shape.begin() + 1, shape.end());
+  }
+  return {};
 }
 
 std::string ForwardApi(const PointwiseLoss& loss) { return "aclnn" + loss.name + "GetWorkspaceSize"; }

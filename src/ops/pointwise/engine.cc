@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cmath>
 #include <memory>
 #include <new>
@@ -186,6 +187,66 @@ class ForwardReducedLaunch final : public Launch {
   char* const out_;
 };
 
+// Columns per parallel chunk: each column sums its rows, so a chunk's work is rows * columns terms.
+constexpr int64_t kDim0GrainTerms = int64_t{1} << 16;
+
+class ForwardOverDim0Launch final : public Launch {
+ public:
+  ForwardOverDim0Launch(const iter::LoopPlan& inputs, const iter::LoopPlan& out, const ForwardParams& params,
+                        const char* run_api, int64_t rows, bool mean)
+      : inputs_(inputs), out_(out), params_(params), run_api_(run_api), rows_(rows), mean_(mean) {}
+
+  Status Run() const override {
+    const int64_t columns = out_.numel;
+    const int64_t grain = std::max<int64_t>(1, kDim0GrainTerms / std::max<int64_t>(1, rows_));
+    std::atomic<bool> out_of_memory{false};
+    cpu::ParallelFor(columns, grain, [&](int64_t begin, int64_t end) {
+      std::unique_ptr<double[]> sums(new (std::nothrow) double[static_cast<size_t>(end - begin)]());
+      if (sums == nullptr) {
+        out_of_memory.store(true);  // Any thread: reported below.
+        return;
+      }
+      // Row by row, so every column's terms are added in row order whatever the split.
+      for (int64_t row = 0; row < rows_; ++row) {
+        int64_t column = 0;
+        iter::ForEachBlock(inputs_, row * columns + begin, row * columns + end, [&](const iter::Block& block) {
+          ForEachTermPiece(block, 0, params_.dtypes, *params_.kernels, params_.simd,
+                           [&](const double* terms, int64_t count, int64_t, int64_t) {
+                             for (int64_t i = 0; i < count; ++i) {
+                               sums[static_cast<size_t>(column + i)] += terms[i];
+                             }
+                             column += count;
+                           });
+        });
+      }
+      const double divisor = mean_ ? static_cast<double>(rows_) : 1.0;
+      int64_t column = 0;
+      iter::ForEachBlock(out_, begin, end, [&](const iter::Block& block) {
+        for (int64_t r = 0; r < block.outer_size; ++r) {
+          for (int64_t i = 0; i < block.inner_size; ++i) {
+            char* at = block.data[0] + r * block.outer_stride[0] + i * block.inner_stride[0];
+            cpu::StoreRoundedOnce(params_.out_dtype, at, CanonicalTerm(sums[static_cast<size_t>(column++)] / divisor));
+          }
+        }
+      });
+    });
+    if (out_of_memory.load()) {
+      return Status(ACL_ERROR_BAD_ALLOC, msg::ExecutionError(run_api_, "out of host memory for the column sums."));
+    }
+    return Status::Ok();
+  }
+
+  int64_t Elements() const override { return inputs_.numel; }
+
+ private:
+  const iter::LoopPlan inputs_;
+  const iter::LoopPlan out_;
+  const ForwardParams params_;
+  const char* const run_api_;
+  const int64_t rows_;
+  const bool mean_;
+};
+
 struct BackwardParams {
   aclDataType dtypes[kBackwardInputs];
   aclDataType out_dtype;
@@ -281,6 +342,35 @@ Prepared PlanForward(const ForwardCall& call) {
   builder.AddOperand(OperandOf(*call.target));
   return {Status::Ok(), std::make_shared<ForwardReducedLaunch>(builder.Build(iter::DimPolicy::kCoalesceInLogicalOrder),
                                                                params, call.run_api, mean, out)};
+}
+
+Prepared PlanForwardOverDim0(const ForwardCall& call) {
+  std::vector<int64_t> shape = BroadcastShape({call.self, call.target});
+  int64_t numel = 1;
+  for (int64_t dim : shape) {
+    numel *= dim;
+  }
+  if (numel == 0) {
+    return {Status::Ok(), nullptr};
+  }
+  const int64_t rows = shape.empty() ? 1 : shape[0];
+  ForwardParams params{};
+  params.dtypes[0] = call.self->dtype();
+  params.dtypes[1] = call.target->dtype();
+  params.out_dtype = call.out->dtype();
+  params.kernels = call.kernels;
+  params.simd = ActiveSimd(call.kernels->forward_simd);
+  // Logical order for both: input index row * columns + column, out index column.
+  iter::LoopPlanBuilder inputs(shape.data(), static_cast<int64_t>(shape.size()));
+  inputs.AddOperand(OperandOf(*call.self));
+  inputs.AddOperand(OperandOf(*call.target));
+  const aclTensor& out = *call.out;
+  iter::LoopPlanBuilder out_plan(out.view_dims.data(), out.rank());
+  out_plan.AddOperand(OperandOf(out));
+  return {Status::Ok(), std::make_shared<ForwardOverDim0Launch>(
+                            inputs.Build(iter::DimPolicy::kCoalesceInLogicalOrder),
+                            out_plan.Build(iter::DimPolicy::kCoalesceInLogicalOrder), params, call.run_api, rows,
+                            call.reduction == static_cast<int64_t>(Reduction::kMean))};
 }
 
 Prepared PlanBackward(const BackwardCall& call) {
