@@ -284,6 +284,25 @@ class BackwardLaunch final : public Launch {
   const BackwardParams params_;
 };
 
+int64_t ElementCount(const std::vector<int64_t>& shape) {
+  int64_t count = 1;
+  for (int64_t dim : shape) {
+    count *= dim;  // Checked against int64 by the operator's validation (CheckShapeCount).
+  }
+  return count;
+}
+
+ForwardParams ForwardParamsOf(const ForwardCall& call) {
+  ForwardParams params{};
+  params.dtypes[0] = call.self->dtype();
+  params.dtypes[1] = call.target->dtype();
+  params.out_dtype = call.out->dtype();
+  params.kernels = call.kernels;
+  params.simd = ActiveSimd(call.kernels->forward_simd);
+  params.store_simd = ActiveSimd(call.kernels->forward_store_simd);
+  return params;
+}
+
 }  // namespace
 
 std::vector<int64_t> BroadcastShape(std::initializer_list<const aclTensor*> tensors) {
@@ -307,17 +326,8 @@ Prepared PlanForward(const ForwardCall& call) {
   const std::vector<int64_t> shape = BroadcastShape({call.self, call.target});
   const bool reduced = call.reduction != static_cast<int64_t>(Reduction::kNone);
   const bool mean = call.reduction == static_cast<int64_t>(Reduction::kMean);
-  int64_t numel = 1;
-  for (int64_t dim : shape) {
-    numel *= dim;
-  }
-  ForwardParams params{};
-  params.dtypes[0] = call.self->dtype();
-  params.dtypes[1] = call.target->dtype();
-  params.out_dtype = call.out->dtype();
-  params.kernels = call.kernels;
-  params.simd = ActiveSimd(call.kernels->forward_simd);
-  params.store_simd = ActiveSimd(call.kernels->forward_store_simd);
+  const int64_t numel = ElementCount(shape);
+  const ForwardParams params = ForwardParamsOf(call);
   const int64_t rank = static_cast<int64_t>(shape.size());
   if (!reduced) {
     if (numel == 0) {
@@ -345,21 +355,13 @@ Prepared PlanForward(const ForwardCall& call) {
 }
 
 Prepared PlanForwardOverDim0(const ForwardCall& call) {
-  std::vector<int64_t> shape = BroadcastShape({call.self, call.target});
-  int64_t numel = 1;
-  for (int64_t dim : shape) {
-    numel *= dim;
-  }
+  const std::vector<int64_t> shape = BroadcastShape({call.self, call.target});
+  const int64_t numel = ElementCount(shape);
   if (numel == 0) {
     return {Status::Ok(), nullptr};
   }
   const int64_t rows = shape.empty() ? 1 : shape[0];
-  ForwardParams params{};
-  params.dtypes[0] = call.self->dtype();
-  params.dtypes[1] = call.target->dtype();
-  params.out_dtype = call.out->dtype();
-  params.kernels = call.kernels;
-  params.simd = ActiveSimd(call.kernels->forward_simd);
+  const ForwardParams params = ForwardParamsOf(call);
   // Logical order for both: input index row * columns + column, out index column.
   iter::LoopPlanBuilder inputs(shape.data(), static_cast<int64_t>(shape.size()));
   inputs.AddOperand(OperandOf(*call.self));
