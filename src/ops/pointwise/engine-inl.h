@@ -3,8 +3,9 @@
 //
 // A vector term is a struct, defined in the per-target region, that derives from the scalar term (reference.h)
 // and adds
-//   template <class DD> static hn::Vec<DD> ValueVec(DD dd, hn::Vec<DD> x, hn::Vec<DD> y);        double lanes
-//   template <class DF> static hn::Vec<DF> GradientVec(DF df, V g, V x, V y, V s);               float lanes
+//   template <class DD> static hn::Vec<DD> ValueVec(DD dd, hn::Vec<DD> x, hn::Vec<DD> y, const TermParams& p);
+//   template <class DF> static hn::Vec<DF> GradientVec(DF df, V g, V x, V y, V s, const TermParams& p);
+// (double lanes for the forward, float lanes for the gradient)
 // doing the same IEEE operations in the same order as Value and Gradient (no FMA: the build contracts nothing,
 // and a term must not call MulAdd). The fast path: every input of one data type (FLOAT, FLOAT16 or BFLOAT16),
 // each contiguous or broadcast (stride 0) along the run, elements aligned to their size, and for gradients out
@@ -88,12 +89,12 @@ void ForwardTermsTyped(const Run& run, double* terms) {
   for (; i + lanes <= run.count; i += lanes) {
     const auto x = hn::PromoteTo(dd, InputFloats<T>(df, run, 0, i));
     const auto y = hn::PromoteTo(dd, InputFloats<T>(df, run, 1, i));
-    hn::StoreU(VecTerm::ValueVec(dd, x, y), dd, terms + i);
+    hn::StoreU(VecTerm::ValueVec(dd, x, y, run.params), dd, terms + i);
   }
   for (; i < run.count; ++i) {
     const double x = LoadAsFloat<T>(run.input[0] + i * run.stride[0]);
     const double y = LoadAsFloat<T>(run.input[1] + i * run.stride[1]);
-    terms[i] = VecTerm::Value(x, y);
+    terms[i] = VecTerm::Value(x, y, run.params);
   }
 }
 #endif
@@ -156,12 +157,12 @@ void ForwardStoreTyped(const Run& run, char* out) {
   for (; i + lanes <= run.count; i += lanes) {
     const auto x = hn::PromoteTo(dd, InputFloats<T>(df, run, 0, i));
     const auto y = hn::PromoteTo(dd, InputFloats<T>(df, run, 1, i));
-    StoreRoundedOnce<Out>(dd, VecTerm::ValueVec(dd, x, y), out + i * kOutBytes);
+    StoreRoundedOnce<Out>(dd, VecTerm::ValueVec(dd, x, y, run.params), out + i * kOutBytes);
   }
   for (; i < run.count; ++i) {
     const double x = LoadAsFloat<T>(run.input[0] + i * run.stride[0]);
     const double y = LoadAsFloat<T>(run.input[1] + i * run.stride[1]);
-    const double term = VecTerm::Value(x, y);
+    const double term = VecTerm::Value(x, y, run.params);
     cpu::StoreFromDouble<Out>(out + i * kOutBytes, term != term ? static_cast<double>(BitsToFloat(kCanonicalNanBits))
                                                                 : term);
   }
@@ -239,7 +240,7 @@ void BackwardTyped(const Run& run, const BackwardOut& out) {
     const float g = LoadAsFloat<In>(run.input[0] + i * run.stride[0]);
     const float x = LoadAsFloat<In>(run.input[1] + i * run.stride[1]);
     const float y = LoadAsFloat<In>(run.input[2] + i * run.stride[2]);
-    StoreFromFloat<Out>(out.data + i * kOutBytes, CanonicalizeNan(VecTerm::Gradient(g, x, y, out.scale)));
+    StoreFromFloat<Out>(out.data + i * kOutBytes, CanonicalizeNan(VecTerm::Gradient(g, x, y, out.scale, run.params)));
   };
   // Streaming stores need vector-aligned addresses: the first elements up to the boundary go one by one.
   bool stream = out.stream;
@@ -260,7 +261,7 @@ void BackwardTyped(const Run& run, const BackwardOut& out) {
     const auto g = InputFloats<In>(df, run, 0, i);
     const auto x = InputFloats<In>(df, run, 1, i);
     const auto y = InputFloats<In>(df, run, 2, i);
-    const auto result = VecTerm::GradientVec(df, g, x, y, scale);
+    const auto result = VecTerm::GradientVec(df, g, x, y, scale, run.params);
     return hn::IfThenElse(hn::IsNaN(result), canonical_nan, result);  // As core/nan.h.
   };
   int64_t i = head;

@@ -32,8 +32,8 @@ Fn ActiveSimd(Fn (*simd)(int64_t target)) {
 }
 
 // The part of a block row [first, first + count) as a run; operand 0 of the plan is out when it has one.
-Run RunOf(const iter::Block& block, int first_input, int inputs, const aclDataType* dtypes, int64_t row,
-          int64_t first, int64_t count) {
+Run RunOf(const iter::Block& block, int first_input, int inputs, const aclDataType* dtypes,
+          const TermParams& params, int64_t row, int64_t first, int64_t count) {
   Run run{};
   for (int k = 0; k < inputs; ++k) {
     const int slot = first_input + k;
@@ -42,18 +42,19 @@ Run RunOf(const iter::Block& block, int first_input, int inputs, const aclDataTy
     run.dtype[k] = dtypes[k];
   }
   run.count = count;
+  run.params = params;
   return run;
 }
 
 // Calls consume(terms, count, row, first) for consecutive pieces of the block, in index order.
 template <typename Consume>
 void ForEachTermPiece(const iter::Block& block, int first_input, const aclDataType* dtypes,
-                      const TermKernels& kernels, ForwardTermsFn simd, Consume&& consume) {
+                      const TermParams& params, const TermKernels& kernels, ForwardTermsFn simd, Consume&& consume) {
   double terms[kForwardPiece];
   for (int64_t row = 0; row < block.outer_size; ++row) {
     for (int64_t first = 0; first < block.inner_size; first += kForwardPiece) {
       const int64_t count = std::min(kForwardPiece, block.inner_size - first);
-      const Run run = RunOf(block, first_input, kForwardInputs, dtypes, row, first, count);
+      const Run run = RunOf(block, first_input, kForwardInputs, dtypes, params, row, first, count);
       if (simd == nullptr || !simd(run, terms)) {
         kernels.forward_reference(run, terms);
       }
@@ -95,6 +96,7 @@ void StoreTermsAs(aclDataType dtype, const double* terms, int64_t count, char* o
 
 struct ForwardParams {
   aclDataType dtypes[kForwardInputs];
+  TermParams term;
   aclDataType out_dtype;
   const TermKernels* kernels;
   ForwardTermsFn simd;
@@ -112,7 +114,7 @@ class ForwardNoneLaunch final : public Launch {
         if (params_.store_simd != nullptr && StoreRows(block)) {
           return;
         }
-        ForEachTermPiece(block, 1, params_.dtypes, *params_.kernels, params_.simd,
+        ForEachTermPiece(block, 1, params_.dtypes, params_.term, *params_.kernels, params_.simd,
                          [&](const double* terms, int64_t count, int64_t row, int64_t first) {
                            char* out = block.data[0] + row * block.outer_stride[0] + first * block.inner_stride[0];
                            StoreTermsAs(params_.out_dtype, terms, count, out, block.inner_stride[0]);
@@ -129,13 +131,13 @@ class ForwardNoneLaunch final : public Launch {
   // the first row, which then means all of them (rows differ only in their starting addresses).
   bool StoreRows(const iter::Block& block) const {
     for (int64_t row = 0; row < block.outer_size; ++row) {
-      const pointwise::Run run = RunOf(block, 1, kForwardInputs, params_.dtypes, row, 0, block.inner_size);
+      const pointwise::Run run = RunOf(block, 1, kForwardInputs, params_.dtypes, params_.term, row, 0, block.inner_size);
       char* out = block.data[0] + row * block.outer_stride[0];
       if (!params_.store_simd(run, out, block.inner_stride[0], params_.out_dtype)) {
         if (row == 0) {
           return false;
         }
-        ForEachTermPiece(OneRow(block, row), 1, params_.dtypes, *params_.kernels, params_.simd,
+        ForEachTermPiece(OneRow(block, row), 1, params_.dtypes, params_.term, *params_.kernels, params_.simd,
                          [&](const double* terms, int64_t count, int64_t, int64_t first) {
                            StoreTermsAs(params_.out_dtype, terms, count, out + first * block.inner_stride[0],
                                         block.inner_stride[0]);
@@ -158,7 +160,7 @@ class ForwardReducedLaunch final : public Launch {
   Status Run() const override {
     const cpu::AddTermsFn<1> add_terms = [this](int64_t begin, int64_t end, cpu::LaneAccumulator<1>* lanes) {
       iter::ForEachBlock(plan_, begin, end, [&](const iter::Block& block) {
-        ForEachTermPiece(block, 0, params_.dtypes, *params_.kernels, params_.simd,
+        ForEachTermPiece(block, 0, params_.dtypes, params_.term, *params_.kernels, params_.simd,
                          [&](const double* terms, int64_t count, int64_t, int64_t) {
                            lanes->AddSeries(terms, count);
                          });
@@ -210,7 +212,7 @@ class ForwardOverDim0Launch final : public Launch {
       for (int64_t row = 0; row < rows_; ++row) {
         int64_t column = 0;
         iter::ForEachBlock(inputs_, row * columns + begin, row * columns + end, [&](const iter::Block& block) {
-          ForEachTermPiece(block, 0, params_.dtypes, *params_.kernels, params_.simd,
+          ForEachTermPiece(block, 0, params_.dtypes, params_.term, *params_.kernels, params_.simd,
                            [&](const double* terms, int64_t count, int64_t, int64_t) {
                              for (int64_t i = 0; i < count; ++i) {
                                sums[static_cast<size_t>(column + i)] += terms[i];
@@ -249,6 +251,7 @@ class ForwardOverDim0Launch final : public Launch {
 
 struct BackwardParams {
   aclDataType dtypes[kBackwardInputs];
+  TermParams term;
   aclDataType out_dtype;
   float scale;
   bool stream;
@@ -265,7 +268,7 @@ class BackwardLaunch final : public Launch {
     cpu::ParallelFor(plan_.numel, grain, [this](int64_t begin, int64_t end) {
       iter::ForEachBlock(plan_, begin, end, [this](const iter::Block& block) {
         for (int64_t row = 0; row < block.outer_size; ++row) {
-          const pointwise::Run run = RunOf(block, 1, kBackwardInputs, params_.dtypes, row, 0, block.inner_size);
+          const pointwise::Run run = RunOf(block, 1, kBackwardInputs, params_.dtypes, params_.term, row, 0, block.inner_size);
           const BackwardOut out{block.data[0] + row * block.outer_stride[0], block.inner_stride[0],
                                 params_.out_dtype, params_.scale, params_.stream};
           if (params_.simd == nullptr || !params_.simd(run, out)) {
@@ -296,6 +299,7 @@ ForwardParams ForwardParamsOf(const ForwardCall& call) {
   ForwardParams params{};
   params.dtypes[0] = call.self->dtype();
   params.dtypes[1] = call.target->dtype();
+  params.term = call.params;
   params.out_dtype = call.out->dtype();
   params.kernels = call.kernels;
   params.simd = ActiveSimd(call.kernels->forward_simd);
@@ -384,6 +388,7 @@ Prepared PlanBackward(const BackwardCall& call) {
   params.dtypes[0] = call.grad_output->dtype();
   params.dtypes[1] = call.self->dtype();
   params.dtypes[2] = call.target->dtype();
+  params.term = call.params;
   params.out_dtype = out.dtype();
   params.scale = call.scale;
   params.stream = cpu::UseStreamingStores(out.numel() * DataTypeSize(out.dtype()));

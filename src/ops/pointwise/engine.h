@@ -30,6 +30,7 @@ struct ForwardCall {
   int64_t reduction;  // 0 none (out has the broadcast shape), 1 mean, 2 sum (out has one element).
   aclTensor* out;
   const TermKernels* kernels;
+  TermParams params = {};
 };
 
 struct BackwardCall {
@@ -40,6 +41,7 @@ struct BackwardCall {
   float scale;     // The reduction's factor, computed by the operator (CANN's definition varies).
   aclTensor* out;  // Has the broadcast shape of the three inputs.
   const TermKernels* kernels;
+  TermParams params = {};
 };
 
 Prepared PlanForward(const ForwardCall& call);

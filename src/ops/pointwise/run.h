@@ -21,11 +21,18 @@ inline constexpr int kBackwardInputs = 3;
 // the stack.
 inline constexpr int64_t kForwardPiece = 256;
 
+// The operator's scalar parameters, as its term reads them (0 where an operator has none). Fields are added as
+// operators need them; every term receives the whole struct.
+struct TermParams {
+  float beta = 0.0f;  // aclnnSmoothL1Loss's threshold.
+};
+
 struct Run {
   const char* input[kMaxInputs];
   int64_t stride[kMaxInputs];  // Bytes; 0 repeats one element.
   aclDataType dtype[kMaxInputs];
   int64_t count;
+  TermParams params;
 };
 
 // The forward terms of a run (count <= kForwardPiece), in double.
