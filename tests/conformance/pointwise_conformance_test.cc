@@ -30,12 +30,27 @@ namespace {
 // PyTorch's side of one registered operator, and how far from it our backward may be, in ulps of out's type,
 // for none and sum, and for mean.
 struct TorchSide {
-  std::vector<double> (*forward)(const TorchOperand& self, const TorchOperand& target, int64_t reduction);
+  std::vector<double> (*forward)(const TorchOperand& self, const TorchOperand& target, int64_t reduction,
+                                 double beta);
   std::vector<double> (*backward)(const TorchOperand& grad, const TorchOperand& self, const TorchOperand& target,
-                                  int64_t reduction, aclDataType out_dtype);
+                                  int64_t reduction, double beta, aclDataType out_dtype);
   int64_t backward_ulps;
   int64_t backward_mean_ulps;
 };
+
+// The PyTorch functions without beta, in TorchSide's shape.
+template <std::vector<double> (*kForward)(const TorchOperand&, const TorchOperand&, int64_t)>
+std::vector<double> ForwardWithoutBeta(const TorchOperand& self, const TorchOperand& target, int64_t reduction,
+                                       double) {
+  return kForward(self, target, reduction);
+}
+template <std::vector<double> (*kBackward)(const TorchOperand&, const TorchOperand&, const TorchOperand&, int64_t,
+                                           aclDataType)>
+std::vector<double> BackwardWithoutBeta(const TorchOperand& grad, const TorchOperand& self,
+                                        const TorchOperand& target, int64_t reduction, double,
+                                        aclDataType out_dtype) {
+  return kBackward(grad, self, target, reduction, out_dtype);
+}
 
 const std::map<std::string, TorchSide>& TorchSides() {
   // MSE: PyTorch computes alpha * (x - y) * g in float with alpha = (2 or 2 / N) rounded to float, the same
@@ -43,9 +58,11 @@ const std::map<std::string, TorchSide>& TorchSides() {
   // multiply by 1 / N rounded (two): at most 2 ulps apart for mean, identical otherwise. Where self or target is
   // NaN, PyTorch's sign (sgn) is 0 like CANN's comparison, so NaN cases are compared too.
   static const std::map<std::string, TorchSide> kSides = {
-      {"MseLoss", {TorchMseLoss, TorchMseLossBackward, 0, 0}},
-      {"L1Loss", {TorchL1Loss, TorchL1LossBackward, 0, 2}},
-      {"MseLossOut", {TorchMseLossOverDim0, nullptr, 0, 0}},
+      {"MseLoss", {ForwardWithoutBeta<TorchMseLoss>, BackwardWithoutBeta<TorchMseLossBackward>, 0, 0}},
+      {"L1Loss", {ForwardWithoutBeta<TorchL1Loss>, BackwardWithoutBeta<TorchL1LossBackward>, 0, 2}},
+      {"MseLossOut", {ForwardWithoutBeta<TorchMseLossOverDim0>, nullptr, 0, 0}},
+      // Smooth L1: PyTorch's norm * d * g / beta against our ((d / beta) * g) * s in the quadratic part.
+      {"SmoothL1Loss", {TorchSmoothL1Loss, TorchSmoothL1LossBackward, 3, 4}},
   };
   return kSides;
 }
@@ -139,10 +156,10 @@ std::string CheckOverDim0(const PointwiseCase& c, const std::vector<double>& ter
 
 std::string CheckForward(const PointwiseCase& c, const TorchSide& side, const DeviceTensor& self,
                          const DeviceTensor& target, const std::vector<double>& got, ConformanceStats* stats) {
-  const std::vector<double> terms = ForwardReference(*c.loss, self, target, 0);
-  const std::vector<double> reference = ForwardReference(*c.loss, self, target, c.reduction);
+  const std::vector<double> terms = ForwardReference(*c.loss, self, target, 0, c.beta);
+  const std::vector<double> reference = ForwardReference(*c.loss, self, target, c.reduction, c.beta);
   const std::vector<double> torch =
-      side.forward({&c.self, ACL_DOUBLE}, {&c.target, ACL_DOUBLE}, c.reduction);
+      side.forward({&c.self, ACL_DOUBLE}, {&c.target, ACL_DOUBLE}, c.reduction, static_cast<double>(c.beta));
   const std::string label = DtypeText(c.self.dtype) + "->" + DtypeText(c.out.dtype) + " " +
                             ReductionName(c.reduction);
   std::string problems;
@@ -188,13 +205,14 @@ std::string CheckBackward(const PointwiseCase& c, const TorchSide& side, const D
       got.size(), c.out.dtype == ACL_FLOAT ? static_cast<int64_t>(float_ulps) : 1);
   const CompareResult by_reference =
       CompareElements("reference", c.out.dtype, got,
-                      Rounded(c.out.dtype, BackwardReference(*c.loss, grad, self, target, c.reduction)),
+                      Rounded(c.out.dtype, BackwardReference(*c.loss, grad, self, target, c.reduction, c.beta)),
                       reference_bounds);
   stats->RecordUlps("reference, " + label, by_reference.max_ulps);
   const std::string problems = by_reference.mismatches;
   // PyTorch computes in float (every value is exact there) and rounds once to out's type, like us.
   const std::vector<double> torch = side.backward({&c.grad_output, ACL_FLOAT}, {&c.self, ACL_FLOAT},
-                                                  {&c.target, ACL_FLOAT}, c.reduction, c.out.dtype);
+                                                  {&c.target, ACL_FLOAT}, c.reduction,
+                                                  static_cast<double>(c.beta), c.out.dtype);
   const int64_t torch_ulps = mean ? side.backward_mean_ulps : side.backward_ulps;
   const CompareResult by_torch =
       CompareElements("PyTorch", c.out.dtype, got, torch, std::vector<int64_t>(got.size(), torch_ulps));
@@ -213,8 +231,8 @@ std::string CheckPointwiseCase(const PointwiseCase& c, aclrtStream stream, Confo
   const std::unique_ptr<DeviceTensor> self = MakeDeviceTensor(c.self);
   const std::unique_ptr<DeviceTensor> target = MakeDeviceTensor(c.target);
   const std::unique_ptr<DeviceTensor> out = MakeDeviceTensor(c.out, /*fill=*/false);
-  const int code = c.backward ? CallBackward(*c.loss, *grad, *self, *target, c.reduction, *out, stream)
-                              : CallForward(*c.loss, *self, *target, c.reduction, *out, stream);
+  const int code = c.backward ? CallBackward(*c.loss, *grad, *self, *target, c.reduction, *out, stream, c.beta)
+                              : CallForward(*c.loss, *self, *target, c.reduction, *out, stream, c.beta);
   if (code != 0) {
     return "  the call returned " + std::to_string(code) + ": " + TakeErrorMessage() + "\n";
   }

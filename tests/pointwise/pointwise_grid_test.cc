@@ -104,6 +104,12 @@ std::vector<TypeCase> TypeCases(const PointwiseLoss& loss, bool backward) {
   return {{f, f, f, f}, {h, h, h, h}, {b, b, b, b}, {f, h, b, f}, {h, b, f, h}, {b, f, h, b}, {h, h, h, f}};
 }
 
+// beta for the registry entries that take it: 0 (the L1 loss), below, at and above the inputs' spread.
+float BetaOfCase(const PointwiseLoss& loss, int64_t index) {
+  static const float kBetas[] = {1.0f, 0.0f, 0.5f, 2.5f};
+  return loss.takes_beta ? kBetas[index % 4] : 1.0f;
+}
+
 // Every kernel choice with one and two threads gives the bits of the reference kernels.
 struct KernelChoice {
   std::string target;
@@ -149,14 +155,16 @@ TEST_P(PointwiseGridTest, ForwardMatchesTheReferenceOnEveryPath) {
   ScopedStream stream;
   std::mt19937 rng(1201);
   const std::vector<KernelChoice> choices = KernelChoices();
+  int64_t case_index = 0;
   for (const ShapeCase& shapes : ShapeCases()) {
     for (LayoutKind layout : {LayoutKind::kContiguous, LayoutKind::kTransposed, LayoutKind::kPaddedOffset,
                               LayoutKind::kZeroStride}) {
       for (const TypeCase& types : TypeCases(loss, false)) {
         for (int64_t reduction : {0, 1, 2}) {
+          const float beta = BetaOfCase(loss, case_index++);
           SCOPED_TRACE(shapes.name + ", " + LayoutName(layout) + ", reduction " + std::to_string(reduction) +
                        ", types " + std::to_string(types.self) + "/" + std::to_string(types.target) + " -> " +
-                       std::to_string(types.out));
+                       std::to_string(types.out) + ", beta " + std::to_string(beta));
           const std::vector<int64_t> shape = BroadcastOf({shapes.self, shapes.target});
           const std::vector<int64_t> out_dims = ForwardOutDims(loss, shape, reduction);
           DeviceTensor self(shapes.self, types.self, LayoutFor(layout, shapes.self, false));
@@ -170,9 +178,9 @@ TEST_P(PointwiseGridTest, ForwardMatchesTheReferenceOnEveryPath) {
           target.Fill(y);
           const std::vector<uint8_t> self_before = self.Storage();
           const std::vector<uint8_t> target_before = target.Storage();
-          ASSERT_EQ(CallForward(loss, self, target, reduction, out, stream.get()), 0) << TakeErrorMessage();
+          ASSERT_EQ(CallForward(loss, self, target, reduction, out, stream.get(), beta), 0) << TakeErrorMessage();
           // none: the same double term rounded once on both sides, so exactly equal; mean and sum: within 1 ulp.
-          ExpectWithin(types.out, out.Read(), ForwardReference(loss, self, target, reduction),
+          ExpectWithin(types.out, out.Read(), ForwardReference(loss, self, target, reduction, beta),
                        reduction == 0 ? 0.0 : 1.0);
           EXPECT_TRUE(out.OutsideViewUntouched());
           EXPECT_EQ(self.Storage(), self_before);
@@ -180,7 +188,7 @@ TEST_P(PointwiseGridTest, ForwardMatchesTheReferenceOnEveryPath) {
           const std::vector<uint8_t> reference_bits = out.Storage();
           for (const KernelChoice& choice : choices) {
             KernelChoiceScope scope(choice);
-            ASSERT_EQ(CallForward(loss, self, target, reduction, out, stream.get()), 0) << TakeErrorMessage();
+            ASSERT_EQ(CallForward(loss, self, target, reduction, out, stream.get(), beta), 0) << TakeErrorMessage();
             EXPECT_EQ(out.Storage(), reference_bits) << choice.target << ", " << choice.threads << " threads";
           }
         }
@@ -194,14 +202,17 @@ TEST_P(PointwiseBackwardGridTest, BackwardMatchesTheReferenceOnEveryPath) {
   ScopedStream stream;
   std::mt19937 rng(1202);
   const std::vector<KernelChoice> choices = KernelChoices();
+  int64_t case_index = 0;
   for (const ShapeCase& shapes : ShapeCases()) {
     for (LayoutKind layout : {LayoutKind::kContiguous, LayoutKind::kTransposed, LayoutKind::kPaddedOffset,
                               LayoutKind::kZeroStride}) {
       for (const TypeCase& types : TypeCases(loss, true)) {
         for (int64_t reduction : {0, 1, 2}) {
+          const float beta = BetaOfCase(loss, case_index++);
           SCOPED_TRACE(shapes.name + ", " + LayoutName(layout) + ", reduction " + std::to_string(reduction) +
                        ", types " + std::to_string(types.grad) + "/" + std::to_string(types.self) + "/" +
-                       std::to_string(types.target) + " -> " + std::to_string(types.out));
+                       std::to_string(types.target) + " -> " + std::to_string(types.out) + ", beta " +
+                       std::to_string(beta));
           const std::vector<int64_t> shape = BroadcastOf({shapes.grad, shapes.self, shapes.target});
           DeviceTensor grad(shapes.grad, types.grad, LayoutFor(layout, shapes.grad, false));
           DeviceTensor self(shapes.self, types.self, LayoutFor(layout, shapes.self, false));
@@ -214,15 +225,17 @@ TEST_P(PointwiseBackwardGridTest, BackwardMatchesTheReferenceOnEveryPath) {
             y[0] = self.Read()[0];
           }
           target.Fill(y);
-          ASSERT_EQ(CallBackward(loss, grad, self, target, reduction, out, stream.get()), 0) << TakeErrorMessage();
+          ASSERT_EQ(CallBackward(loss, grad, self, target, reduction, out, stream.get(), beta), 0)
+              << TakeErrorMessage();
           const double float_ulps = reduction == 1 ? loss.backward_mean_float_ulps : loss.backward_float_ulps;
           const double ulps = types.out == ACL_FLOAT ? float_ulps : 1.0;
-          ExpectWithin(types.out, out.Read(), BackwardReference(loss, grad, self, target, reduction), ulps);
+          ExpectWithin(types.out, out.Read(), BackwardReference(loss, grad, self, target, reduction, beta), ulps);
           EXPECT_TRUE(out.OutsideViewUntouched());
           const std::vector<uint8_t> reference_bits = out.Storage();
           for (const KernelChoice& choice : choices) {
             KernelChoiceScope scope(choice);
-            ASSERT_EQ(CallBackward(loss, grad, self, target, reduction, out, stream.get()), 0) << TakeErrorMessage();
+            ASSERT_EQ(CallBackward(loss, grad, self, target, reduction, out, stream.get(), beta), 0)
+                << TakeErrorMessage();
             EXPECT_EQ(out.Storage(), reference_bits) << choice.target << ", " << choice.threads << " threads";
           }
         }

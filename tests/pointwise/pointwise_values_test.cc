@@ -105,11 +105,13 @@ TEST_P(PointwiseValuesTest, SixteenBitOutputsAreRoundedOnce) {
   for (aclDataType dtype : {ACL_FLOAT16, ACL_BF16}) {
     SCOPED_TRACE(dtype);
     DeviceTensor out({n}, dtype);
-    ASSERT_EQ(CallForward(loss, self, target, 0, out, stream.get()), 0) << TakeErrorMessage();
+    // beta (smooth L1 only) above every |x - y|: the quadratic part, whose terms can fall on such points.
+    constexpr float kBeta = 4.0f;
+    ASSERT_EQ(CallForward(loss, self, target, 0, out, stream.get(), kBeta), 0) << TakeErrorMessage();
     const std::vector<double> got = out.Read();
     int64_t traps = 0;
     for (int64_t i = 0; i < n; ++i) {
-      const double term = loss.term(x[static_cast<size_t>(i)], y[static_cast<size_t>(i)]);
+      const double term = loss.term(x[static_cast<size_t>(i)], y[static_cast<size_t>(i)], kBeta);
       const double once = RoundTo(dtype, term);
       traps += once != RoundTo(dtype, static_cast<float>(term)) ? 1 : 0;
       ASSERT_EQ(got[static_cast<size_t>(i)], once) << "element " << i << ", term " << term;
@@ -172,6 +174,10 @@ TEST_P(PointwiseValuesTest, CannExamples) {
     EXPECT_EQ(gradient, (std::vector<double>{-0.0, 0.0, 1.0, 3.0}));
   } else if (loss.name == "L1Loss") {
     EXPECT_EQ(out.Read()[0], 1.0);
+    EXPECT_EQ(gradient, (std::vector<double>{-0.0, 0.0, 0.5, 0.75}));
+  } else if (loss.name == "SmoothL1Loss") {
+    // beta 1: terms {0.5, 0, 0.5, 1.5}; gradients (d / beta or sign) * g / 4 = {-0, 0, 0.5, 0.75}.
+    EXPECT_EQ(out.Read()[0], 0.625);
     EXPECT_EQ(gradient, (std::vector<double>{-0.0, 0.0, 0.5, 0.75}));
   } else {
     GTEST_FAIL() << "no documented example recorded for " << loss.name;

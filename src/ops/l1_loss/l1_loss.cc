@@ -37,7 +37,7 @@ Status ValidateBackward(const BackwardArgs& a) {
   OPENACLNN_RETURN_IF_ERROR(CheckFloatType(kApi, *a.self, "self"));
   OPENACLNN_RETURN_IF_ERROR(CheckFloatType(kApi, *a.target, "target"));
   OPENACLNN_RETURN_IF_ERROR(CheckFloatType(kApi, *a.out, "gradInput"));
-  return CheckBackwardShapesAndLayouts(kApi, a, "gradInput", /*check_out_rank=*/true);
+  return CheckBackwardShapesAndLayouts(kApi, a, "gradOutput", "gradInput", /*check_out_rank=*/true);
 }
 
 }  // namespace

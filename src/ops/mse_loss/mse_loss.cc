@@ -37,7 +37,7 @@ Status ValidateBackward(const BackwardArgs& a) {
   OPENACLNN_RETURN_IF_ERROR(CheckFloatType(kApi, *a.self, "self"));
   OPENACLNN_RETURN_IF_ERROR(CheckFloatType(kApi, *a.out, "out"));
   OPENACLNN_RETURN_IF_ERROR(CheckReduction(kApi, a.reduction));
-  return CheckBackwardShapesAndLayouts(kApi, a, "out", /*check_out_rank=*/false);
+  return CheckBackwardShapesAndLayouts(kApi, a, "gradOutput", "out", /*check_out_rank=*/false);
 }
 
 }  // namespace
