@@ -33,6 +33,8 @@
 #include "aclnnop/aclnn_mse_loss.h"
 #include "aclnnop/aclnn_mse_loss_backward.h"
 #include "aclnnop/aclnn_nll_loss_backward.h"
+#include "aclnnop/aclnn_smooth_l1_loss.h"
+#include "aclnnop/aclnn_smooth_l1_loss_backward.h"
 #include "bandwidth_probe.h"
 #include "openaclnn/openaclnn.h"
 
@@ -380,11 +382,15 @@ void RunBce(const std::vector<int64_t>& dims, aclDataType dtype, WeightKind weig
 // The pointwise losses: self and target of one shape, out of that shape for none and 0-D for mean (forward);
 // gradOutput full-size for none and a scalar for mean (backward).
 
+// Smooth L1 runs with beta 1 (PyTorch's default); the others take no beta and ignore it.
+constexpr float kBeta = 1.0f;
+
 struct PointwiseOp {
   const char* name;
-  aclnnStatus (*forward_phase1)(const aclTensor*, const aclTensor*, int64_t, aclTensor*, uint64_t*, aclOpExecutor**);
+  aclnnStatus (*forward_phase1)(const aclTensor*, const aclTensor*, int64_t, float, aclTensor*, uint64_t*,
+                                aclOpExecutor**);
   aclnnStatus (*forward_phase2)(void*, uint64_t, aclOpExecutor*, aclrtStream);
-  aclnnStatus (*backward_phase1)(const aclTensor*, const aclTensor*, const aclTensor*, int64_t, aclTensor*,
+  aclnnStatus (*backward_phase1)(const aclTensor*, const aclTensor*, const aclTensor*, int64_t, float, aclTensor*,
                                  uint64_t*, aclOpExecutor**);
   aclnnStatus (*backward_phase2)(void*, uint64_t, aclOpExecutor*, aclrtStream);
   std::function<void(at::Tensor& out, const at::Tensor& self, const at::Tensor& target, int64_t reduction)>
@@ -394,10 +400,24 @@ struct PointwiseOp {
       torch_backward;
 };
 
+template <aclnnStatus (*kApi)(const aclTensor*, const aclTensor*, int64_t, aclTensor*, uint64_t*, aclOpExecutor**)>
+aclnnStatus ForwardWithoutBeta(const aclTensor* self, const aclTensor* target, int64_t reduction, float,
+                               aclTensor* out, uint64_t* workspace_size, aclOpExecutor** executor) {
+  return kApi(self, target, reduction, out, workspace_size, executor);
+}
+
+template <aclnnStatus (*kApi)(const aclTensor*, const aclTensor*, const aclTensor*, int64_t, aclTensor*, uint64_t*,
+                              aclOpExecutor**)>
+aclnnStatus BackwardWithoutBeta(const aclTensor* grad, const aclTensor* self, const aclTensor* target,
+                                int64_t reduction, float, aclTensor* out, uint64_t* workspace_size,
+                                aclOpExecutor** executor) {
+  return kApi(grad, self, target, reduction, out, workspace_size, executor);
+}
+
 const std::vector<PointwiseOp>& PointwiseOps() {
   static const std::vector<PointwiseOp> kOps = {
-      {"MseLoss", aclnnMseLossGetWorkspaceSize, aclnnMseLoss, aclnnMseLossBackwardGetWorkspaceSize,
-       aclnnMseLossBackward,
+      {"MseLoss", ForwardWithoutBeta<aclnnMseLossGetWorkspaceSize>, aclnnMseLoss,
+       BackwardWithoutBeta<aclnnMseLossBackwardGetWorkspaceSize>, aclnnMseLossBackward,
        // PyTorch 1.13's mse_loss_out resizes a 0-D out for mean and sum (its mean_out reduces no dimension), which
        // a preallocated out cannot take: for those, the functional form, copied into out.
        [](at::Tensor& out, const at::Tensor& self, const at::Tensor& target, int64_t reduction) {
@@ -409,7 +429,8 @@ const std::vector<PointwiseOp>& PointwiseOps() {
        },
        [](at::Tensor& out, const at::Tensor& grad, const at::Tensor& self, const at::Tensor& target,
           int64_t reduction) { at::mse_loss_backward_out(out, grad, self, target, reduction); }},
-      {"L1Loss", aclnnL1LossGetWorkspaceSize, aclnnL1Loss, aclnnL1LossBackwardGetWorkspaceSize, aclnnL1LossBackward,
+      {"L1Loss", ForwardWithoutBeta<aclnnL1LossGetWorkspaceSize>, aclnnL1Loss,
+       BackwardWithoutBeta<aclnnL1LossBackwardGetWorkspaceSize>, aclnnL1LossBackward,
        // Nor an l1_loss_out: its composite (sub, abs, then the reduction), the last op writing into out.
        [](at::Tensor& out, const at::Tensor& self, const at::Tensor& target, int64_t reduction) {
          if (reduction == 0) {
@@ -424,6 +445,17 @@ const std::vector<PointwiseOp>& PointwiseOps() {
          const at::Tensor scaled = reduction == 1 ? grad / static_cast<double>(self.numel()) : grad;
          at::mul_out(out, at::sgn(self - target), scaled);
        }},
+      {"SmoothL1Loss", aclnnSmoothL1LossGetWorkspaceSize, aclnnSmoothL1Loss, aclnnSmoothL1LossBackwardGetWorkspaceSize,
+       aclnnSmoothL1LossBackward,
+       [](at::Tensor& out, const at::Tensor& self, const at::Tensor& target, int64_t reduction) {
+         if (reduction == 0) {
+           at::smooth_l1_loss_out(out, self, target, reduction, kBeta);
+         } else {
+           out.copy_(at::smooth_l1_loss(self, target, reduction, kBeta));  // As for mse_loss_out (above).
+         }
+       },
+       [](at::Tensor& out, const at::Tensor& grad, const at::Tensor& self, const at::Tensor& target,
+          int64_t reduction) { at::smooth_l1_loss_backward_out(out, grad, self, target, reduction, kBeta); }},
   };
   return kOps;
 }
@@ -474,12 +506,12 @@ void RunPointwise(const PointwiseOp& op, bool backward, const std::vector<int64_
     uint64_t workspace_size = 0;
     aclOpExecutor* executor = nullptr;
     if (backward) {
-      Check(op.backward_phase1(grad.acl(), self.acl(), target.acl(), reduction, out.acl(), &workspace_size,
+      Check(op.backward_phase1(grad.acl(), self.acl(), target.acl(), reduction, kBeta, out.acl(), &workspace_size,
                                &executor),
             "backward phase 1");
       Check(op.backward_phase2(nullptr, workspace_size, executor, stream), "backward phase 2");
     } else {
-      Check(op.forward_phase1(self.acl(), target.acl(), reduction, out.acl(), &workspace_size, &executor),
+      Check(op.forward_phase1(self.acl(), target.acl(), reduction, kBeta, out.acl(), &workspace_size, &executor),
             "forward phase 1");
       Check(op.forward_phase2(nullptr, workspace_size, executor, stream), "forward phase 2");
     }
