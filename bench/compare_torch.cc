@@ -1,10 +1,12 @@
 // One run, three measurements on the same buffers: OpenAclnn's full API path (phase 1 + phase 2 +
 // synchronize), PyTorch 1.13 writing into a preallocated output (at::nll_loss_backward_out,
-// at::binary_cross_entropy_backward_out) and the bandwidth probe (K reads + 1 write of the same arrays), each on
-// 1 thread and on all threads. Prints a Markdown table: median time, GB/s of the bytes the operator must move
+// at::binary_cross_entropy_backward_out, at::mse_loss_out, at::mse_loss_backward_out; the L1 loss, which PyTorch
+// only has as a composite, as its ops with the last one writing into out) and the bandwidth probe (K reads +
+// 1 write of the same arrays), each on 1 thread and on all threads. Prints a Markdown table: median time, GB/s of the bytes the operator must move
 // (inputs read once, out written once), the speedup over PyTorch and the percentage of the probe's limit.
 //
-// Usage: compare_torch [--quick]   (--quick: fewer repetitions and no 4 GB case, for a smoke run)
+// Usage: compare_torch [--quick] [--only=OP]   (--quick: fewer repetitions and no 4 GB case, for a smoke run;
+//                                              --only: the rows whose op starts with OP, e.g. --only=MseLoss)
 #include <ATen/ATen.h>
 #include <ATen/Parallel.h>
 #include <torch/csrc/api/include/torch/version.h>
@@ -26,7 +28,13 @@
 
 #include "acl/acl.h"
 #include "aclnnop/aclnn_binary_cross_entropy_backward.h"
+#include "aclnnop/aclnn_l1_loss.h"
+#include "aclnnop/aclnn_l1_loss_backward.h"
+#include "aclnnop/aclnn_mse_loss.h"
+#include "aclnnop/aclnn_mse_loss_backward.h"
 #include "aclnnop/aclnn_nll_loss_backward.h"
+#include "aclnnop/aclnn_smooth_l1_loss.h"
+#include "aclnnop/aclnn_smooth_l1_loss_backward.h"
 #include "bandwidth_probe.h"
 #include "openaclnn/openaclnn.h"
 
@@ -34,6 +42,9 @@ namespace openaclnn::bench {
 namespace {
 
 bool g_quick = false;
+std::string g_only;
+
+bool Wanted(const std::string& op) { return g_only.empty() || op.rfind(g_only, 0) == 0; }
 
 void Check(int32_t code, const char* what) {
   if (code != 0) {
@@ -224,6 +235,9 @@ void Measure(const Case& c, int threads) {
 // library, so it is a one-element buffer viewed as (N, C) with zero strides.
 
 void RunNll(int64_t rows, int64_t classes, aclDataType dtype, aclrtStream stream, const std::vector<int>& threads) {
+  if (!Wanted("NLL")) {
+    return;
+  }
   Buffer self({rows, classes}, dtype, {0, 0}, 1);
   Buffer target({rows}, ACL_INT64);
   std::mt19937_64 rng(rows * 31 + classes);
@@ -280,6 +294,9 @@ enum class WeightKind { kNone, kSameShape, kPerChannel };
 
 void RunBce(const std::vector<int64_t>& dims, aclDataType dtype, WeightKind weight_kind, int64_t reduction,
             aclrtStream stream, const std::vector<int>& threads) {
+  if (!Wanted("BCE")) {
+    return;
+  }
   int64_t numel = 1;
   for (int64_t d : dims) {
     numel *= d;
@@ -361,6 +378,169 @@ void RunBce(const std::vector<int64_t>& dims, aclDataType dtype, WeightKind weig
   }
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// The pointwise losses: self and target of one shape, out of that shape for none and 0-D for mean (forward);
+// gradOutput full-size for none and a scalar for mean (backward).
+
+// Smooth L1 runs with beta 1 (PyTorch's default); the others take no beta and ignore it.
+constexpr float kBeta = 1.0f;
+
+struct PointwiseOp {
+  const char* name;
+  aclnnStatus (*forward_phase1)(const aclTensor*, const aclTensor*, int64_t, float, aclTensor*, uint64_t*,
+                                aclOpExecutor**);
+  aclnnStatus (*forward_phase2)(void*, uint64_t, aclOpExecutor*, aclrtStream);
+  aclnnStatus (*backward_phase1)(const aclTensor*, const aclTensor*, const aclTensor*, int64_t, float, aclTensor*,
+                                 uint64_t*, aclOpExecutor**);
+  aclnnStatus (*backward_phase2)(void*, uint64_t, aclOpExecutor*, aclrtStream);
+  std::function<void(at::Tensor& out, const at::Tensor& self, const at::Tensor& target, int64_t reduction)>
+      torch_forward;
+  std::function<void(at::Tensor& out, const at::Tensor& grad, const at::Tensor& self, const at::Tensor& target,
+                     int64_t reduction)>
+      torch_backward;
+};
+
+template <aclnnStatus (*kApi)(const aclTensor*, const aclTensor*, int64_t, aclTensor*, uint64_t*, aclOpExecutor**)>
+aclnnStatus ForwardWithoutBeta(const aclTensor* self, const aclTensor* target, int64_t reduction, float,
+                               aclTensor* out, uint64_t* workspace_size, aclOpExecutor** executor) {
+  return kApi(self, target, reduction, out, workspace_size, executor);
+}
+
+template <aclnnStatus (*kApi)(const aclTensor*, const aclTensor*, const aclTensor*, int64_t, aclTensor*, uint64_t*,
+                              aclOpExecutor**)>
+aclnnStatus BackwardWithoutBeta(const aclTensor* grad, const aclTensor* self, const aclTensor* target,
+                                int64_t reduction, float, aclTensor* out, uint64_t* workspace_size,
+                                aclOpExecutor** executor) {
+  return kApi(grad, self, target, reduction, out, workspace_size, executor);
+}
+
+const std::vector<PointwiseOp>& PointwiseOps() {
+  static const std::vector<PointwiseOp> kOps = {
+      {"MseLoss", ForwardWithoutBeta<aclnnMseLossGetWorkspaceSize>, aclnnMseLoss,
+       BackwardWithoutBeta<aclnnMseLossBackwardGetWorkspaceSize>, aclnnMseLossBackward,
+       // PyTorch 1.13's mse_loss_out resizes a 0-D out for mean and sum (its mean_out reduces no dimension), which
+       // a preallocated out cannot take: for those, the functional form, copied into out.
+       [](at::Tensor& out, const at::Tensor& self, const at::Tensor& target, int64_t reduction) {
+         if (reduction == 0) {
+           at::mse_loss_out(out, self, target, reduction);
+         } else {
+           out.copy_(at::mse_loss(self, target, reduction));
+         }
+       },
+       [](at::Tensor& out, const at::Tensor& grad, const at::Tensor& self, const at::Tensor& target,
+          int64_t reduction) { at::mse_loss_backward_out(out, grad, self, target, reduction); }},
+      {"L1Loss", ForwardWithoutBeta<aclnnL1LossGetWorkspaceSize>, aclnnL1Loss,
+       BackwardWithoutBeta<aclnnL1LossBackwardGetWorkspaceSize>, aclnnL1LossBackward,
+       // Nor an l1_loss_out: its composite (sub, abs, then the reduction), the last op writing into out.
+       [](at::Tensor& out, const at::Tensor& self, const at::Tensor& target, int64_t reduction) {
+         if (reduction == 0) {
+           at::abs_out(out, self - target);
+         } else {
+           out.copy_(at::l1_loss(self, target, reduction));
+         }
+       },
+       // PyTorch 1.13 has no L1 backward kernel: autograd runs sub, sgn and mul (and a division for mean).
+       [](at::Tensor& out, const at::Tensor& grad, const at::Tensor& self, const at::Tensor& target,
+          int64_t reduction) {
+         const at::Tensor scaled = reduction == 1 ? grad / static_cast<double>(self.numel()) : grad;
+         at::mul_out(out, at::sgn(self - target), scaled);
+       }},
+      {"SmoothL1Loss", aclnnSmoothL1LossGetWorkspaceSize, aclnnSmoothL1Loss, aclnnSmoothL1LossBackwardGetWorkspaceSize,
+       aclnnSmoothL1LossBackward,
+       [](at::Tensor& out, const at::Tensor& self, const at::Tensor& target, int64_t reduction) {
+         if (reduction == 0) {
+           at::smooth_l1_loss_out(out, self, target, reduction, kBeta);
+         } else {
+           out.copy_(at::smooth_l1_loss(self, target, reduction, kBeta));  // As for mse_loss_out (above).
+         }
+       },
+       [](at::Tensor& out, const at::Tensor& grad, const at::Tensor& self, const at::Tensor& target,
+          int64_t reduction) { at::smooth_l1_loss_backward_out(out, grad, self, target, reduction, kBeta); }},
+  };
+  return kOps;
+}
+
+void RunPointwise(const PointwiseOp& op, bool backward, const std::vector<int64_t>& dims, aclDataType dtype,
+                  int64_t reduction, aclrtStream stream, const std::vector<int>& threads) {
+  if (!Wanted(std::string(op.name) + (backward ? "Backward" : ""))) {
+    return;
+  }
+  std::mt19937_64 rng(static_cast<uint64_t>(dims.back()) * 7 + static_cast<uint64_t>(reduction));
+  std::uniform_real_distribution<double> draw(-2.0, 2.0);
+  Buffer self(dims, dtype);
+  self.Fill([&](int64_t) { return draw(rng); });
+  Buffer target(dims, dtype);
+  target.Fill([&](int64_t) { return draw(rng); });
+  const bool full = reduction == 0;
+  Buffer grad(full ? dims : std::vector<int64_t>{}, dtype);
+  grad.Fill([&](int64_t) { return draw(rng); });
+  Buffer out(backward || full ? dims : std::vector<int64_t>{}, dtype);
+
+  Case c;
+  c.op = std::string(op.name) + (backward ? "Backward" : "");
+  c.shape = "(";
+  for (size_t d = 0; d < dims.size(); ++d) {
+    c.shape += (d ? ", " : "") + std::to_string(dims[d]);
+  }
+  c.shape += ")";
+  c.dtype = DtypeName(dtype);
+  c.variant = full ? "none" : "mean";
+  c.bytes = out.logical_bytes() + self.logical_bytes() + target.logical_bytes() +
+            (backward ? grad.logical_bytes() : 0);
+  // A reduced forward reads two arrays and writes one element: its probe reads one array and writes a scratch
+  // one of the same size, the same bytes moved.
+  std::optional<Buffer> scratch;
+  if (backward || full) {
+    c.probe.inputs = {self.data(), target.data()};
+    if (backward && full) {
+      c.probe.inputs.push_back(grad.data());
+    }
+    c.probe.output = out.data();
+  } else {
+    scratch.emplace(dims, dtype);
+    c.probe.inputs = {self.data()};
+    c.probe.output = scratch->data();
+  }
+  c.probe.bytes = self.bytes();
+  c.ours = [&]() {
+    uint64_t workspace_size = 0;
+    aclOpExecutor* executor = nullptr;
+    if (backward) {
+      Check(op.backward_phase1(grad.acl(), self.acl(), target.acl(), reduction, kBeta, out.acl(), &workspace_size,
+                               &executor),
+            "backward phase 1");
+      Check(op.backward_phase2(nullptr, workspace_size, executor, stream), "backward phase 2");
+    } else {
+      Check(op.forward_phase1(self.acl(), target.acl(), reduction, kBeta, out.acl(), &workspace_size, &executor),
+            "forward phase 1");
+      Check(op.forward_phase2(nullptr, workspace_size, executor, stream), "forward phase 2");
+    }
+    Check(aclrtSynchronizeStream(stream), "aclrtSynchronizeStream");
+  };
+  at::Tensor t_out = out.torch();
+  const at::Tensor t_self = self.torch();
+  const at::Tensor t_target = target.torch();
+  const at::Tensor t_grad = grad.torch();
+  std::function<void()> torch_call = [&, t_out]() mutable {
+    if (backward) {
+      op.torch_backward(t_out, t_grad, t_self, t_target, reduction);
+    } else {
+      op.torch_forward(t_out, t_self, t_target, reduction);
+    }
+  };
+  try {
+    torch_call();
+    c.torch = torch_call;
+  } catch (const std::exception& e) {
+    // PyTorch's first line ("\"mse_cpu\" not implemented for 'BFloat16'"): the table keeps one line per row.
+    const std::string message = e.what();
+    c.torch_missing = "PyTorch: " + message.substr(0, message.find('\n'));
+  }
+  for (int t : threads) {
+    Measure(c, t);
+  }
+}
+
 std::string CpuModel() {
   std::ifstream cpuinfo("/proc/cpuinfo");
   std::string line;
@@ -411,6 +591,18 @@ int Main() {
     RunBce({16384, 1024}, dtype, WeightKind::kSameShape, 1, stream, threads);
   }
 
+  for (const PointwiseOp& op : PointwiseOps()) {
+    for (bool backward : {false, true}) {
+      for (const std::vector<int64_t>& dims : {std::vector<int64_t>{1, 1024}, std::vector<int64_t>{1024, 1024},
+                                               std::vector<int64_t>{16384, 1024}}) {
+        for (int64_t reduction : {0, 1}) {
+          RunPointwise(op, backward, dims, ACL_FLOAT, reduction, stream, threads);
+        }
+      }
+      RunPointwise(op, backward, {16384, 1024}, ACL_BF16, 0, stream, threads);
+    }
+  }
+
   Check(aclrtDestroyStream(stream), "aclrtDestroyStream");
   Check(aclrtResetDevice(0), "aclrtResetDevice");
   Check(aclFinalize(), "aclFinalize");
@@ -424,6 +616,8 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--quick") == 0) {
       openaclnn::bench::g_quick = true;
+    } else if (std::strncmp(argv[i], "--only=", 7) == 0) {
+      openaclnn::bench::g_only = argv[i] + 7;
     }
   }
   try {

@@ -92,6 +92,18 @@ Status DestroyElements(std::string_view api, std::string_view kind, const std::v
   return first_error;
 }
 
+// A list destroys its elements first; a dead element is reported after the list and the rest were released.
+template <typename List, typename Element, typename DestroyElement>
+Status DestroyList(std::string_view api, std::string_view element_kind, std::string_view kind, const List* list,
+                   std::vector<const Element*> List::*member, DestroyElement destroy_element) {
+  if (list != nullptr && LiveRegistry<List>::Of().Contains(list)) {
+    const Status elements = DestroyElements(api, element_kind, list->*member, destroy_element);
+    OPENACLNN_RETURN_IF_ERROR(Destroy(api, "array", kind, list));
+    return elements;
+  }
+  return Destroy(api, "array", kind, list);
+}
+
 }  // namespace
 
 int64_t ScalarBytes(int32_t dtype) {
@@ -172,23 +184,11 @@ Status DestroyBoolArray(const aclBoolArray* array) {
 }
 
 Status DestroyTensorList(const aclTensorList* list) {
-  constexpr std::string_view kApi = "aclDestroyTensorList";
-  if (list != nullptr && LiveRegistry<aclTensorList>::Of().Contains(list)) {
-    const Status elements = DestroyElements(kApi, "tensor", list->tensors, DestroyTensor);
-    OPENACLNN_RETURN_IF_ERROR(Destroy(kApi, "array", "tensor list", list));
-    return elements;
-  }
-  return Destroy(kApi, "array", "tensor list", list);
+  return DestroyList("aclDestroyTensorList", "tensor", "tensor list", list, &aclTensorList::tensors, DestroyTensor);
 }
 
 Status DestroyScalarList(const aclScalarList* list) {
-  constexpr std::string_view kApi = "aclDestroyScalarList";
-  if (list != nullptr && LiveRegistry<aclScalarList>::Of().Contains(list)) {
-    const Status elements = DestroyElements(kApi, "scalar", list->scalars, DestroyScalar);
-    OPENACLNN_RETURN_IF_ERROR(Destroy(kApi, "array", "scalar list", list));
-    return elements;
-  }
-  return Destroy(kApi, "array", "scalar list", list);
+  return DestroyList("aclDestroyScalarList", "scalar", "scalar list", list, &aclScalarList::scalars, DestroyScalar);
 }
 
 Status GetIntArraySize(const aclIntArray* array, uint64_t* size) {

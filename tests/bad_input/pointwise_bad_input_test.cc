@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -26,6 +27,7 @@ struct CallArgs {
   std::vector<std::string> names;
   std::vector<TensorArg> tensors;
   int64_t reduction = 0;
+  float beta = 1.0f;  // Smooth L1's; the others ignore it.
   bool null_workspace_size = false;
   bool null_executor = false;
 
@@ -55,19 +57,19 @@ TensorArg Float(std::vector<int64_t> dims, std::vector<double> values) {
 }
 
 // self (3, 4), target of self's shape; the backward's gradOutput broadcasts along the rows; out 0-D for mean and
-// sum, else the broadcast shape.
+// sum ((4) over dim 0), else the broadcast shape.
 CallArgs ValidArgs(const PointwiseLoss& loss, bool backward, int64_t reduction) {
   CallArgs args;
   args.reduction = reduction;
   const std::vector<double> x = {0.1, -0.2, 0.3, 0.4, 0.5, 0.6, -0.7, 0.8, 0.9, 0.25, 0.75, 0.5};
   if (backward) {
-    args.names = {"gradOutput", "self", "target", loss.grad_input_arg};
+    args.names = {loss.grad_output_arg, "self", "target", loss.grad_input_arg};
     args.tensors = {Float({4}, {1, 2, 3, 4}), Float({3, 4}, x), Float({3, 4}, std::vector<double>(12, 0.5)),
                     Float({3, 4}, {})};
   } else {
-    args.names = {"self", "target", "out"};
+    args.names = {"self", "target", loss.forward_out_arg};
     args.tensors = {Float({3, 4}, x), Float({3, 4}, std::vector<double>(12, 0.5)),
-                    Float(reduction == 0 ? std::vector<int64_t>{3, 4} : std::vector<int64_t>{}, {})};
+                    Float(ForwardOutDims(loss, {3, 4}, reduction), {})};
   }
   return args;
 }
@@ -89,13 +91,14 @@ class CaseList {
 
   std::vector<PointwiseCase> Take() { return std::move(cases_); }
   const std::string& out() const { return out_name_; }
+  const std::string& grad() const { return loss_.grad_output_arg; }
   bool backward() const { return backward_; }
   const PointwiseLoss& loss() const { return loss_; }
 
  private:
   const PointwiseLoss& loss_;
   const bool backward_;
-  const std::string out_name_ = backward_ ? loss_.grad_input_arg : "out";
+  const std::string out_name_ = backward_ ? loss_.grad_input_arg : loss_.forward_out_arg;
   std::vector<PointwiseCase> cases_;
 };
 
@@ -115,7 +118,7 @@ void AddPerTensorCases(CaseList* list, int64_t reduction) {
     for (aclDataType dtype : AllDataTypes()) {
       if (!IsLossFloat(dtype)) {
         list->Add(name + ": dtype " + DtypeName(dtype), reduction, on([dtype](TensorArg& t) { t.dtype = dtype; }),
-                  kInvalid, {reported_as_grad ? "gradOutput" : name});
+                  kInvalid, {reported_as_grad ? list->grad() : name});
       }
     }
     for (size_t rank : {size_t{9}, size_t{32}}) {
@@ -132,7 +135,7 @@ void AddPerTensorCases(CaseList* list, int64_t reduction) {
 void AddTypeCases(CaseList* list) {
   if (list->backward() && list->loss().backward_same_types) {
     // No promotion: gradOutput and target must have self's type exactly.
-    for (const std::string name : {"gradOutput", "target"}) {
+    for (const std::string& name : {list->grad(), std::string("target")}) {
       for (aclDataType dtype : {ACL_FLOAT16, ACL_BF16}) {
         list->Add(name + ": float type " + DtypeName(dtype) + " beside a FLOAT self", 0,
                   [name, dtype](CallArgs& a) { a.Named(name).dtype = dtype; }, kInvalid, {name});
@@ -163,9 +166,15 @@ void AddShapeCases(CaseList* list) {
   std::vector<Row> rows = {{0, "target", {5}}, {0, "target", {2, 4}}, {1, "target", {3, 5, 4}},
                            {0, out, {4, 3}},   {0, out, {3, 4, 1}},   {0, out, {12}}};
   if (list->backward()) {
-    rows.push_back({0, "gradOutput", {3}});
-    rows.push_back({2, "gradOutput", {2, 4}});
+    rows.push_back({0, list->grad(), {3}});
+    rows.push_back({2, list->grad(), {2, 4}});
     rows.push_back({1, out, {}});
+  } else if (list->loss().reduced_out_any_one_element) {
+    // mean and sum: any one-element out (smooth L1), but no other.
+    rows.push_back({1, out, {3, 4}});
+    rows.push_back({2, out, {2}});
+    rows.push_back({1, out, {0}});
+    list->Add(out + ": shape 2-D 1 1 accepted", 2, [out](CallArgs& a) { a.Named(out).dims = {1, 1}; }, 0, {});
   } else {
     // mean and sum: out is 0-D, so even one-element shapes are refused.
     rows.push_back({1, out, {1}});
@@ -178,7 +187,7 @@ void AddShapeCases(CaseList* list) {
   }
   // Changing self's shape makes the argument compared with it the mismatching one.
   list->Add("self: shape 2-D 4 3", 0, [](CallArgs& a) { a.Named("self").dims = {4, 3}; }, kInvalid,
-            {list->backward() ? "gradOutput" : "target"});
+            {list->backward() ? list->grad() : "target"});
   list->Add("mutual broadcast accepted", 0,
             [list](CallArgs& a) {
               a.Named("self").dims = {3, 1};
@@ -186,8 +195,8 @@ void AddShapeCases(CaseList* list) {
               a.Named("target").dims = {1, 4};
               a.Named("target").values.resize(4);
               if (list->backward()) {
-                a.Named("gradOutput").dims = {1};
-                a.Named("gradOutput").values.resize(1);
+                a.tensors[0].dims = {1};
+                a.tensors[0].values.resize(1);
               }
             },
             0, {});
@@ -231,7 +240,7 @@ void AddOverflowCases(CaseList* list) {
 
 void AddOrderCases(CaseList* list) {
   const std::string out = list->out();
-  const std::string first = list->backward() ? "gradOutput" : "self";
+  const std::string first = list->backward() ? list->grad() : "self";
   list->Add("order: workspaceSize NULL before executor NULL", 0,
             [](CallArgs& a) { a.null_workspace_size = a.null_executor = true; }, kNull, {"workspaceSize"});
   list->Add("order: executor NULL before NULL tensors", 0,
@@ -290,31 +299,77 @@ void AddOrderCases(CaseList* list) {
 
 void AddEmptyCases(CaseList* list) {
   const std::string out = list->out();
-  // Empty inputs touch no input; forward mean and sum still write out's one element.
+  const bool over_dim0 = list->loss().forward_reduction == ForwardReduction::kDim0;
+  // Empty inputs touch no input; only a forward mean or sum over every element still writes out's one element.
   for (int64_t reduction : {0, 1, 2}) {
-    const bool writes = !list->backward() && reduction != 0;
+    const bool writes = !list->backward() && reduction != 0 && !over_dim0;
+    const std::vector<int64_t> out_dims =
+        list->backward() ? std::vector<int64_t>{0, 4} : ForwardOutDims(list->loss(), {0, 4}, reduction);
     list->Add("empty inputs with bad layouts accepted", reduction,
-              [writes, out](CallArgs& a) {
+              [writes, out, out_dims](CallArgs& a) {
                 a.Named("self").dims = a.Named("target").dims = {0, 4};
                 a.Named("self").values.clear();
                 a.Named("target").values.clear();
                 a.Named("self").null_data = a.Named("target").null_data = true;
                 if (!writes) {
-                  a.Named(out).dims = {0, 4};
+                  a.Named(out).dims = out_dims;
                   a.Named(out).null_data = true;
                 }
               },
               0, {});
   }
-  if (!list->backward()) {
+  if (!list->backward() && !over_dim0) {
     list->Add("empty inputs still write out for mean", 1,
               [](CallArgs& a) {
                 a.Named("self").dims = a.Named("target").dims = {0, 4};
                 a.Named("self").values.clear();
                 a.Named("target").values.clear();
-                a.Named("out").offset = -1;
+                a.tensors.back().offset = -1;
               },
-              kInvalid, {"out"});
+              kInvalid, {list->out()});
+  }
+}
+
+// beta must be >= 0 (CANN's test is beta >= 0, so NaN fails it); 0 is the L1 loss and infinity all quadratic.
+// The forward checks it last, after out's shape; the backward right after the reduction, before the shapes.
+void AddBetaCases(CaseList* list) {
+  const float inf = std::numeric_limits<float>::infinity();
+  for (float beta : {-1.0f, -1e-30f, -inf, std::numeric_limits<float>::quiet_NaN()}) {
+    for (int64_t reduction : {0, 1}) {
+      list->Add("beta " + std::to_string(beta), reduction, [beta](CallArgs& a) { a.beta = beta; }, kInvalid,
+                {"beta"});
+    }
+  }
+  for (float beta : {0.0f, -0.0f, 1e-30f, inf}) {
+    list->Add("beta " + std::to_string(beta) + " accepted", 1, [beta](CallArgs& a) { a.beta = beta; }, 0, {});
+  }
+  const std::string out = list->out();
+  if (list->backward()) {
+    list->Add("order: reduction before beta", 0,
+              [](CallArgs& a) {
+                a.reduction = 3;
+                a.beta = -1.0f;
+              },
+              kInvalid, {"reduction"});
+    list->Add("order: beta before shapes", 0,
+              [out](CallArgs& a) {
+                a.beta = -1.0f;
+                a.Named(out).dims = {7};
+              },
+              kInvalid, {"beta"});
+  } else {
+    list->Add("order: out shape before beta", 0,
+              [out](CallArgs& a) {
+                a.beta = -1.0f;
+                a.Named(out).dims = {7};
+              },
+              kInvalid, {out});
+    list->Add("order: beta before layouts", 0,
+              [](CallArgs& a) {
+                a.beta = -1.0f;
+                a.Named("self").offset = -1;
+              },
+              kInvalid, {"beta"});
   }
 }
 
@@ -322,6 +377,9 @@ std::vector<PointwiseCase> AllCases() {
   std::vector<PointwiseCase> cases;
   for (const PointwiseLoss& loss : PointwiseLosses()) {
     for (bool backward : {false, true}) {
+      if (backward && loss.backward_phase1 == nullptr) {
+        continue;
+      }
       CaseList list(loss, backward);
       for (int64_t reduction : {0, 1, 2}) {
         AddPerTensorCases(&list, reduction);
@@ -332,6 +390,9 @@ std::vector<PointwiseCase> AllCases() {
       for (int64_t reduction : {int64_t{-1}, int64_t{3}, int64_t{4}, int64_t{100}, kInt64Min, kInt64Max}) {
         list.Add("reduction " + std::to_string(reduction), 0, [reduction](CallArgs& a) { a.reduction = reduction; },
                  kInvalid, {"reduction"});
+      }
+      if (loss.takes_beta) {
+        AddBetaCases(&list);
       }
       list.Add("workspaceSize: NULL", 0, [](CallArgs& a) { a.null_workspace_size = true; }, kNull,
                {"workspaceSize"});
@@ -351,10 +412,10 @@ int Phase1(const PointwiseCase& c, const TensorSet& tensors, uint64_t* workspace
   uint64_t* size = a.null_workspace_size ? nullptr : workspace_size;
   aclOpExecutor** handle = a.null_executor ? nullptr : executor;
   if (c.backward) {
-    return c.loss->backward_phase1(tensors.at(0), tensors.at(1), tensors.at(2), a.reduction, tensors.at(3), size,
-                                   handle);
+    return c.loss->backward_phase1(tensors.at(0), tensors.at(1), tensors.at(2), a.reduction, a.beta, tensors.at(3),
+                                   size, handle);
   }
-  return c.loss->forward_phase1(tensors.at(0), tensors.at(1), a.reduction, tensors.at(2), size, handle);
+  return c.loss->forward_phase1(tensors.at(0), tensors.at(1), a.reduction, a.beta, tensors.at(2), size, handle);
 }
 
 class PointwiseBadInputTest : public ::testing::TestWithParam<PointwiseCase> {};
@@ -395,19 +456,24 @@ TEST(PointwisePhase2BadInputTest, NullReleasedAndForeignExecutors) {
     EXPECT_EQ(CheckFailure(loss.forward_phase2(nullptr, 0, nullptr, stream.get()), kNull, forward_api,
                            {"executor"}),
               "");
-    EXPECT_EQ(CheckFailure(loss.backward_phase2(nullptr, 0, nullptr, stream.get()), kNull, backward_api,
-                           {"executor"}),
-              "");
+    if (loss.backward_phase2 != nullptr) {
+      EXPECT_EQ(CheckFailure(loss.backward_phase2(nullptr, 0, nullptr, stream.get()), kNull, backward_api,
+                             {"executor"}),
+                "");
+    }
     Arena arena;
     const CallArgs args = ValidArgs(loss, false, 0);
     TensorSet tensors(arena, {&args.tensors[0], &args.tensors[1], &args.tensors[2]});
     uint64_t workspace_size = 0;
     aclOpExecutor* executor = nullptr;
-    ASSERT_EQ(loss.forward_phase1(tensors.at(0), tensors.at(1), 0, tensors.at(2), &workspace_size, &executor), 0)
+    ASSERT_EQ(loss.forward_phase1(tensors.at(0), tensors.at(1), 0, 1.0f, tensors.at(2), &workspace_size, &executor),
+              0)
         << TakeErrorMessage();
-    EXPECT_EQ(CheckFailure(loss.backward_phase2(nullptr, workspace_size, executor, stream.get()), kInvalid,
-                           backward_api, {"executor"}),
-              "");
+    if (loss.backward_phase2 != nullptr) {
+      EXPECT_EQ(CheckFailure(loss.backward_phase2(nullptr, workspace_size, executor, stream.get()), kInvalid,
+                             backward_api, {"executor"}),
+                "");
+    }
     ASSERT_EQ(loss.forward_phase2(nullptr, workspace_size, executor, stream.get()), 0) << TakeErrorMessage();
     EXPECT_EQ(aclrtSynchronizeStream(stream.get()), 0);
     EXPECT_EQ(CheckFailure(loss.forward_phase2(nullptr, workspace_size, executor, stream.get()), kInvalid,

@@ -34,6 +34,9 @@ PointwiseCase MakePointwiseCase(const PointwiseLoss& loss, bool backward, uint64
   c.loss = &loss;
   c.backward = backward;
   c.reduction = rng.Int(0, 2);
+  if (loss.takes_beta) {
+    c.beta = static_cast<float>(rng.Pick(std::vector<double>{0.0, 0.25, 1.0, 3.0, 1e-3}));
+  }
   // Huge cases are all FLOAT: the vector kernels, the only ones with streaming stores, take one input type.
   const bool one_type = rng.Chance(0.5) || scale == CaseScale::kHuge || (backward && loss.backward_same_types);
   const aclDataType first = scale == CaseScale::kHuge ? ACL_FLOAT : DrawFloatType(rng);
@@ -53,8 +56,7 @@ PointwiseCase MakePointwiseCase(const PointwiseLoss& loss, bool backward, uint64
   if (backward && c.reduction != 0 && !self_dims.empty() && rng.Chance(0.3)) {
     c.grad_output.dims = {1};
   }
-  const bool reduced_out = !backward && c.reduction != 0;
-  c.out = Spec(reduced_out ? std::vector<int64_t>{} : self_dims,
+  c.out = Spec(backward ? self_dims : ForwardOutDims(loss, self_dims, c.reduction),
                rng.Chance(0.6) ? c.self.dtype : DrawFloatType(rng));
 
   const bool pooled = scale != CaseScale::kSmall;
@@ -86,7 +88,8 @@ PointwiseCase MakePointwiseCase(const PointwiseLoss& loss, bool backward, uint64
 
 std::string DescribePointwiseCase(const PointwiseCase& c, bool with_values) {
   std::string text = "aclnn" + c.loss->name + (c.backward ? "Backward" : "") + " reduction " +
-                     std::to_string(c.reduction) + " (" + ReductionName(c.reduction) + ")\n";
+                     std::to_string(c.reduction) + " (" + ReductionName(c.reduction) + ")" +
+                     (c.loss->takes_beta ? " beta " + ValueText(c.beta) : "") + "\n";
   if (c.backward) {
     text += "  " + DescribeTensor("gradOutput", c.grad_output, with_values) + "\n";
   }

@@ -23,6 +23,7 @@ struct PointwiseCase {
   TensorSpec target;
   TensorSpec out;  // values unused
   int64_t reduction = 0;
+  float beta = 1.0f;     // Smooth L1's (drawn for the entries that take it).
   bool has_nan = false;  // Some input holds a NaN.
 };
 

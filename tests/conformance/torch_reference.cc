@@ -110,6 +110,37 @@ std::vector<double> TorchL1Loss(const TorchOperand& self, const TorchOperand& ta
   return DoublesOf(at::l1_loss(ToTorch(self), ToTorch(target), reduction));
 }
 
+std::vector<double> TorchSmoothL1Loss(const TorchOperand& self, const TorchOperand& target, int64_t reduction,
+                                      double beta) {
+  return DoublesOf(at::smooth_l1_loss(ToTorch(self), ToTorch(target), reduction, beta));
+}
+
+std::vector<double> TorchSmoothL1LossBackward(const TorchOperand& grad, const TorchOperand& self,
+                                              const TorchOperand& target, int64_t reduction, double beta,
+                                              aclDataType out_dtype) {
+  if (beta == 0.0) {
+    // torch.nn.functional.smooth_l1_loss hands beta = 0 to l1_loss, so that is PyTorch's gradient there (ATen's
+    // smooth_l1_loss_backward kernel, never reached that way, would give -g at d = 0 and NaN for a NaN d).
+    return TorchL1LossBackward(grad, self, target, reduction, out_dtype);
+  }
+  const at::Tensor self_tensor = ToTorch(self);
+  at::Tensor grad_input = at::empty(self_tensor.sizes(), self_tensor.options());
+  at::smooth_l1_loss_backward_out(grad_input, ToTorch(grad).expand(self_tensor.sizes()), self_tensor,
+                                  ToTorch(target).expand(self_tensor.sizes()), reduction, beta);
+  return FromTorch(grad_input, out_dtype);
+}
+
+std::vector<double> TorchMseLossOverDim0(const TorchOperand& self, const TorchOperand& target, int64_t reduction) {
+  at::Tensor loss = at::mse_loss(ToTorch(self), ToTorch(target), 0);
+  if (reduction == 0) {
+    return DoublesOf(loss);
+  }
+  if (loss.dim() == 0) {
+    loss = loss.unsqueeze(0);
+  }
+  return DoublesOf(reduction == 1 ? loss.mean(0) : loss.sum(0));
+}
+
 std::vector<double> TorchMseLossBackward(const TorchOperand& grad, const TorchOperand& self,
                                          const TorchOperand& target, int64_t reduction, aclDataType out_dtype) {
   const at::Tensor self_tensor = ToTorch(self);

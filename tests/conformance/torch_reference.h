@@ -60,6 +60,10 @@ std::vector<double> TorchBinaryCrossEntropy(const TorchOperand& self, const Torc
 // broadcast self and target themselves. Returned unrounded.
 std::vector<double> TorchMseLoss(const TorchOperand& self, const TorchOperand& target, int64_t reduction);
 std::vector<double> TorchL1Loss(const TorchOperand& self, const TorchOperand& target, int64_t reduction);
+// aclnnMseLossOut's semantics in PyTorch: mse_loss(none), then mean or sum over dim 0 (a 0-D loss as one row).
+std::vector<double> TorchSmoothL1Loss(const TorchOperand& self, const TorchOperand& target, int64_t reduction,
+                                      double beta);
+std::vector<double> TorchMseLossOverDim0(const TorchOperand& self, const TorchOperand& target, int64_t reduction);
 
 // The pointwise losses' backwards for a self of the broadcast shape, gradOutput and target expanded to it (the
 // operands' dtype is what PyTorch computes in), then .to(out_dtype): at::mse_loss_backward_out, and for L1,
@@ -68,6 +72,11 @@ std::vector<double> TorchMseLossBackward(const TorchOperand& grad, const TorchOp
                                          const TorchOperand& target, int64_t reduction, aclDataType out_dtype);
 std::vector<double> TorchL1LossBackward(const TorchOperand& grad, const TorchOperand& self,
                                         const TorchOperand& target, int64_t reduction, aclDataType out_dtype);
+// at::smooth_l1_loss_backward_out, as the MSE one; for beta = 0 the L1 gradient, which is what PyTorch's functional
+// smooth_l1_loss computes then.
+std::vector<double> TorchSmoothL1LossBackward(const TorchOperand& grad, const TorchOperand& self,
+                                              const TorchOperand& target, int64_t reduction, double beta,
+                                              aclDataType out_dtype);
 
 }  // namespace openaclnn::test
 

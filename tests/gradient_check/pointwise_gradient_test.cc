@@ -31,8 +31,12 @@ TEST_P(PointwiseGradientTest, BackwardIsTheDerivativeOfForward) {
   std::bernoulli_distribution negative(0.5);
   const double step = 1.0 / 64;  // Exact in FLOAT around every value used, so x +- step is stored exactly.
   double worst = 0;
-  for (int64_t reduction : {0, 1, 2}) {
-    SCOPED_TRACE("reduction " + std::to_string(reduction));
+  // Smooth L1: a beta below every |x - y| (the linear part) and one above (the quadratic part).
+  const std::vector<float> betas = loss.takes_beta ? std::vector<float>{0.125f, 4.0f} : std::vector<float>{1.0f};
+  for (int64_t case_index = 0; case_index < 3 * static_cast<int64_t>(betas.size()); ++case_index) {
+    const int64_t reduction = case_index % 3;
+    const float beta = betas[static_cast<size_t>(case_index / 3)];
+    SCOPED_TRACE("reduction " + std::to_string(reduction) + ", beta " + std::to_string(beta));
     const std::vector<int64_t> dims = {3, 4};
     DeviceTensor self(dims, ACL_FLOAT), target({4}, ACL_FLOAT);
     DeviceTensor grad(reduction == 0 ? dims : std::vector<int64_t>{}, ACL_FLOAT);
@@ -53,7 +57,7 @@ TEST_P(PointwiseGradientTest, BackwardIsTheDerivativeOfForward) {
     target.Fill(y);
     grad.Fill(g);
     auto objective = [&] {
-      EXPECT_EQ(CallForward(loss, self, target, reduction, out, stream.get()), 0) << TakeErrorMessage();
+      EXPECT_EQ(CallForward(loss, self, target, reduction, out, stream.get(), beta), 0) << TakeErrorMessage();
       const std::vector<double> values = out.Read();
       double sum = 0;
       for (size_t i = 0; i < values.size(); ++i) {
@@ -61,7 +65,8 @@ TEST_P(PointwiseGradientTest, BackwardIsTheDerivativeOfForward) {
       }
       return sum;
     };
-    ASSERT_EQ(CallBackward(loss, grad, self, target, reduction, gradient, stream.get()), 0) << TakeErrorMessage();
+    ASSERT_EQ(CallBackward(loss, grad, self, target, reduction, gradient, stream.get(), beta), 0)
+        << TakeErrorMessage();
     const std::vector<double> analytic = gradient.Read();
     for (size_t j = 0; j < x.size(); ++j) {
       std::vector<double> moved = x;
@@ -82,7 +87,7 @@ TEST_P(PointwiseGradientTest, BackwardIsTheDerivativeOfForward) {
   RecordProperty("worst_relative_error", std::to_string(worst));
 }
 
-INSTANTIATE_TEST_SUITE_P(Registered, PointwiseGradientTest, ::testing::ValuesIn(PointwiseLosses()),
+INSTANTIATE_TEST_SUITE_P(Registered, PointwiseGradientTest, ::testing::ValuesIn(PointwiseLossesWithBackward()),
                          [](const ::testing::TestParamInfo<PointwiseLoss>& param_info) {
                            return param_info.param.name;
                          });

@@ -104,6 +104,12 @@ std::vector<TypeCase> TypeCases(const PointwiseLoss& loss, bool backward) {
   return {{f, f, f, f}, {h, h, h, h}, {b, b, b, b}, {f, h, b, f}, {h, b, f, h}, {b, f, h, b}, {h, h, h, f}};
 }
 
+// beta for the registry entries that take it: 0 (the L1 loss), below, at and above the inputs' spread.
+float BetaOfCase(const PointwiseLoss& loss, int64_t index) {
+  static const float kBetas[] = {1.0f, 0.0f, 0.5f, 2.5f};
+  return loss.takes_beta ? kBetas[index % 4] : 1.0f;
+}
+
 // Every kernel choice with one and two threads gives the bits of the reference kernels.
 struct KernelChoice {
   std::string target;
@@ -142,22 +148,25 @@ void ExpectWithin(aclDataType dtype, const std::vector<double>& got, const std::
 }
 
 class PointwiseGridTest : public ::testing::TestWithParam<PointwiseLoss> {};
+class PointwiseBackwardGridTest : public ::testing::TestWithParam<PointwiseLoss> {};
 
 TEST_P(PointwiseGridTest, ForwardMatchesTheReferenceOnEveryPath) {
   const PointwiseLoss& loss = GetParam();
   ScopedStream stream;
   std::mt19937 rng(1201);
   const std::vector<KernelChoice> choices = KernelChoices();
+  int64_t case_index = 0;
   for (const ShapeCase& shapes : ShapeCases()) {
     for (LayoutKind layout : {LayoutKind::kContiguous, LayoutKind::kTransposed, LayoutKind::kPaddedOffset,
                               LayoutKind::kZeroStride}) {
       for (const TypeCase& types : TypeCases(loss, false)) {
         for (int64_t reduction : {0, 1, 2}) {
+          const float beta = BetaOfCase(loss, case_index++);
           SCOPED_TRACE(shapes.name + ", " + LayoutName(layout) + ", reduction " + std::to_string(reduction) +
                        ", types " + std::to_string(types.self) + "/" + std::to_string(types.target) + " -> " +
-                       std::to_string(types.out));
+                       std::to_string(types.out) + ", beta " + std::to_string(beta));
           const std::vector<int64_t> shape = BroadcastOf({shapes.self, shapes.target});
-          const std::vector<int64_t> out_dims = reduction == 0 ? shape : std::vector<int64_t>{};
+          const std::vector<int64_t> out_dims = ForwardOutDims(loss, shape, reduction);
           DeviceTensor self(shapes.self, types.self, LayoutFor(layout, shapes.self, false));
           DeviceTensor target(shapes.target, types.target, LayoutFor(layout, shapes.target, false));
           DeviceTensor out(out_dims, types.out, LayoutFor(layout, out_dims, true));
@@ -169,15 +178,17 @@ TEST_P(PointwiseGridTest, ForwardMatchesTheReferenceOnEveryPath) {
           target.Fill(y);
           const std::vector<uint8_t> self_before = self.Storage();
           const std::vector<uint8_t> target_before = target.Storage();
-          ASSERT_EQ(CallForward(loss, self, target, reduction, out, stream.get()), 0) << TakeErrorMessage();
-          ExpectWithin(types.out, out.Read(), ForwardReference(loss, self, target, reduction), 1.0);
+          ASSERT_EQ(CallForward(loss, self, target, reduction, out, stream.get(), beta), 0) << TakeErrorMessage();
+          // none: the same double term rounded once on both sides, so exactly equal; mean and sum: within 1 ulp.
+          ExpectWithin(types.out, out.Read(), ForwardReference(loss, self, target, reduction, beta),
+                       reduction == 0 ? 0.0 : 1.0);
           EXPECT_TRUE(out.OutsideViewUntouched());
           EXPECT_EQ(self.Storage(), self_before);
           EXPECT_EQ(target.Storage(), target_before);
           const std::vector<uint8_t> reference_bits = out.Storage();
           for (const KernelChoice& choice : choices) {
             KernelChoiceScope scope(choice);
-            ASSERT_EQ(CallForward(loss, self, target, reduction, out, stream.get()), 0) << TakeErrorMessage();
+            ASSERT_EQ(CallForward(loss, self, target, reduction, out, stream.get(), beta), 0) << TakeErrorMessage();
             EXPECT_EQ(out.Storage(), reference_bits) << choice.target << ", " << choice.threads << " threads";
           }
         }
@@ -186,19 +197,22 @@ TEST_P(PointwiseGridTest, ForwardMatchesTheReferenceOnEveryPath) {
   }
 }
 
-TEST_P(PointwiseGridTest, BackwardMatchesTheReferenceOnEveryPath) {
+TEST_P(PointwiseBackwardGridTest, BackwardMatchesTheReferenceOnEveryPath) {
   const PointwiseLoss& loss = GetParam();
   ScopedStream stream;
   std::mt19937 rng(1202);
   const std::vector<KernelChoice> choices = KernelChoices();
+  int64_t case_index = 0;
   for (const ShapeCase& shapes : ShapeCases()) {
     for (LayoutKind layout : {LayoutKind::kContiguous, LayoutKind::kTransposed, LayoutKind::kPaddedOffset,
                               LayoutKind::kZeroStride}) {
       for (const TypeCase& types : TypeCases(loss, true)) {
         for (int64_t reduction : {0, 1, 2}) {
+          const float beta = BetaOfCase(loss, case_index++);
           SCOPED_TRACE(shapes.name + ", " + LayoutName(layout) + ", reduction " + std::to_string(reduction) +
                        ", types " + std::to_string(types.grad) + "/" + std::to_string(types.self) + "/" +
-                       std::to_string(types.target) + " -> " + std::to_string(types.out));
+                       std::to_string(types.target) + " -> " + std::to_string(types.out) + ", beta " +
+                       std::to_string(beta));
           const std::vector<int64_t> shape = BroadcastOf({shapes.grad, shapes.self, shapes.target});
           DeviceTensor grad(shapes.grad, types.grad, LayoutFor(layout, shapes.grad, false));
           DeviceTensor self(shapes.self, types.self, LayoutFor(layout, shapes.self, false));
@@ -211,15 +225,17 @@ TEST_P(PointwiseGridTest, BackwardMatchesTheReferenceOnEveryPath) {
             y[0] = self.Read()[0];
           }
           target.Fill(y);
-          ASSERT_EQ(CallBackward(loss, grad, self, target, reduction, out, stream.get()), 0) << TakeErrorMessage();
+          ASSERT_EQ(CallBackward(loss, grad, self, target, reduction, out, stream.get(), beta), 0)
+              << TakeErrorMessage();
           const double float_ulps = reduction == 1 ? loss.backward_mean_float_ulps : loss.backward_float_ulps;
           const double ulps = types.out == ACL_FLOAT ? float_ulps : 1.0;
-          ExpectWithin(types.out, out.Read(), BackwardReference(loss, grad, self, target, reduction), ulps);
+          ExpectWithin(types.out, out.Read(), BackwardReference(loss, grad, self, target, reduction, beta), ulps);
           EXPECT_TRUE(out.OutsideViewUntouched());
           const std::vector<uint8_t> reference_bits = out.Storage();
           for (const KernelChoice& choice : choices) {
             KernelChoiceScope scope(choice);
-            ASSERT_EQ(CallBackward(loss, grad, self, target, reduction, out, stream.get()), 0) << TakeErrorMessage();
+            ASSERT_EQ(CallBackward(loss, grad, self, target, reduction, out, stream.get(), beta), 0)
+                << TakeErrorMessage();
             EXPECT_EQ(out.Storage(), reference_bits) << choice.target << ", " << choice.threads << " threads";
           }
         }
@@ -229,6 +245,7 @@ TEST_P(PointwiseGridTest, BackwardMatchesTheReferenceOnEveryPath) {
 }
 
 // Large enough for several deterministic-sum chunks and for two kernel threads to split the work.
+// (An entry without a backward of its own runs the forward half.)
 TEST_P(PointwiseGridTest, LargeCallsGiveTheSameBitsForAnyThreadCount) {
   const PointwiseLoss& loss = GetParam();
   ScopedStream stream;
@@ -240,16 +257,20 @@ TEST_P(PointwiseGridTest, LargeCallsGiveTheSameBitsForAnyThreadCount) {
   grad.Fill(Draw(grad.numel(), &rng));
   self.Fill(Draw(self.numel(), &rng));
   target.Fill(Draw(target.numel(), &rng));
+  const bool backward = loss.backward_phase1 != nullptr;
   for (int64_t reduction : {0, 1, 2}) {
     SCOPED_TRACE("reduction " + std::to_string(reduction));
-    DeviceTensor out(reduction == 0 ? dims : std::vector<int64_t>{}, ACL_FLOAT);
+    DeviceTensor out(ForwardOutDims(loss, dims, reduction), ACL_FLOAT);
     DeviceTensor grad_out(dims, ACL_FLOAT);
     std::vector<uint8_t> forward_bits;
     std::vector<uint8_t> backward_bits;
     for (int threads : {1, 2}) {
       ASSERT_EQ(openaclnnSetNumThreads(threads), 0);
       ASSERT_EQ(CallForward(loss, self, target, reduction, out, stream.get()), 0) << TakeErrorMessage();
-      ASSERT_EQ(CallBackward(loss, grad, self, target, reduction, grad_out, stream.get()), 0) << TakeErrorMessage();
+      if (backward) {
+        ASSERT_EQ(CallBackward(loss, grad, self, target, reduction, grad_out, stream.get()), 0)
+            << TakeErrorMessage();
+      }
       if (threads == 1) {
         forward_bits = out.Storage();
         backward_bits = grad_out.Storage();
@@ -260,12 +281,18 @@ TEST_P(PointwiseGridTest, LargeCallsGiveTheSameBitsForAnyThreadCount) {
       }
     }
     openaclnnSetNumThreads(0);
-    ExpectWithin(ACL_FLOAT, grad_out.Read(), BackwardReference(loss, grad, self, target, reduction),
-                 reduction == 1 ? loss.backward_mean_float_ulps : loss.backward_float_ulps);
+    if (backward) {
+      ExpectWithin(ACL_FLOAT, grad_out.Read(), BackwardReference(loss, grad, self, target, reduction),
+                   reduction == 1 ? loss.backward_mean_float_ulps : loss.backward_float_ulps);
+    }
   }
 }
 
 INSTANTIATE_TEST_SUITE_P(Registered, PointwiseGridTest, ::testing::ValuesIn(PointwiseLosses()),
+                         [](const ::testing::TestParamInfo<PointwiseLoss>& param_info) {
+                           return param_info.param.name;
+                         });
+INSTANTIATE_TEST_SUITE_P(Registered, PointwiseBackwardGridTest, ::testing::ValuesIn(PointwiseLossesWithBackward()),
                          [](const ::testing::TestParamInfo<PointwiseLoss>& param_info) {
                            return param_info.param.name;
                          });

@@ -20,19 +20,21 @@ int RunPhase2(Phase2 phase2, uint64_t workspace_size, aclOpExecutor* executor, a
 }  // namespace
 
 int CallForward(const PointwiseLoss& loss, const DeviceTensor& self, const DeviceTensor& target, int64_t reduction,
-                const DeviceTensor& out, aclrtStream stream) {
+                const DeviceTensor& out, aclrtStream stream, float beta) {
   uint64_t workspace_size = 0;
   aclOpExecutor* executor = nullptr;
-  const int code = loss.forward_phase1(self.get(), target.get(), reduction, out.get(), &workspace_size, &executor);
+  const int code = loss.forward_phase1(self.get(), target.get(), reduction, beta, out.get(), &workspace_size,
+                                       &executor);
   return code != 0 ? code : RunPhase2(loss.forward_phase2, workspace_size, executor, stream);
 }
 
 int CallBackward(const PointwiseLoss& loss, const DeviceTensor& grad, const DeviceTensor& self,
-                 const DeviceTensor& target, int64_t reduction, const DeviceTensor& out, aclrtStream stream) {
+                 const DeviceTensor& target, int64_t reduction, const DeviceTensor& out, aclrtStream stream,
+                 float beta) {
   uint64_t workspace_size = 0;
   aclOpExecutor* executor = nullptr;
-  const int code = loss.backward_phase1(grad.get(), self.get(), target.get(), reduction, out.get(), &workspace_size,
-                                        &executor);
+  const int code = loss.backward_phase1(grad.get(), self.get(), target.get(), reduction, beta, out.get(),
+                                        &workspace_size, &executor);
   return code != 0 ? code : RunPhase2(loss.backward_phase2, workspace_size, executor, stream);
 }
 
@@ -70,7 +72,7 @@ int64_t BroadcastIndex(const std::vector<int64_t>& dims, const std::vector<int64
 }
 
 std::vector<double> ForwardReference(const PointwiseLoss& loss, const DeviceTensor& self, const DeviceTensor& target,
-                                     int64_t reduction) {
+                                     int64_t reduction, float beta) {
   const std::vector<int64_t> shape = BroadcastOf({self.dims(), target.dims()});
   const std::vector<double> x = self.Read();
   const std::vector<double> y = target.Read();
@@ -78,17 +80,31 @@ std::vector<double> ForwardReference(const PointwiseLoss& loss, const DeviceTens
   std::vector<double> terms(static_cast<size_t>(count));
   for (int64_t i = 0; i < count; ++i) {
     terms[static_cast<size_t>(i)] = loss.term(x[static_cast<size_t>(BroadcastIndex(self.dims(), shape, i))],
-                                              y[static_cast<size_t>(BroadcastIndex(target.dims(), shape, i))]);
+                                              y[static_cast<size_t>(BroadcastIndex(target.dims(), shape, i))], beta);
   }
   if (reduction == 0) {
     return terms;
+  }
+  if (loss.forward_reduction == ForwardReduction::kDim0) {
+    // Column sums over the first dimension (a 0-D broadcast is one row).
+    const int64_t rows = shape.empty() ? 1 : shape[0];
+    const int64_t columns = rows == 0 ? 0 : count / rows;
+    std::vector<double> result(static_cast<size_t>(columns));
+    for (int64_t j = 0; j < columns; ++j) {
+      CompensatedSum sum;
+      for (int64_t i = 0; i < rows; ++i) {
+        sum.Add(terms[static_cast<size_t>(i * columns + j)]);
+      }
+      result[static_cast<size_t>(j)] = reduction == 1 ? sum.Total() / static_cast<double>(rows) : sum.Total();
+    }
+    return result;
   }
   const double sum = CompensatedTotal(terms);
   return {reduction == 1 ? sum / static_cast<double>(count) : sum};
 }
 
 std::vector<double> BackwardReference(const PointwiseLoss& loss, const DeviceTensor& grad, const DeviceTensor& self,
-                                      const DeviceTensor& target, int64_t reduction) {
+                                      const DeviceTensor& target, int64_t reduction, float beta) {
   const std::vector<int64_t> shape = BroadcastOf({grad.dims(), self.dims(), target.dims()});
   const std::vector<double> g = grad.Read();
   const std::vector<double> x = self.Read();
@@ -101,7 +117,7 @@ std::vector<double> BackwardReference(const PointwiseLoss& loss, const DeviceTen
     const double xi = x[static_cast<size_t>(BroadcastIndex(self.dims(), shape, i))];
     const double yi = y[static_cast<size_t>(BroadcastIndex(target.dims(), shape, i))];
     const double gi = g[static_cast<size_t>(BroadcastIndex(grad.dims(), shape, i))];
-    result[static_cast<size_t>(i)] = loss.derivative(xi, yi) * gi * c;
+    result[static_cast<size_t>(i)] = loss.derivative(xi, yi, beta) * gi * c;
   }
   return result;
 }

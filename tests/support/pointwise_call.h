@@ -12,10 +12,12 @@
 namespace openaclnn::test {
 
 // Phase 1, then (when it succeeds) phase 2 on `stream` and a synchronisation. Returns the first non-zero code.
+// beta: smooth L1's parameter (ignored by the others); 1 is PyTorch's default.
 int CallForward(const PointwiseLoss& loss, const DeviceTensor& self, const DeviceTensor& target, int64_t reduction,
-                const DeviceTensor& out, aclrtStream stream);
+                const DeviceTensor& out, aclrtStream stream, float beta = 1.0f);
 int CallBackward(const PointwiseLoss& loss, const DeviceTensor& grad, const DeviceTensor& self,
-                 const DeviceTensor& target, int64_t reduction, const DeviceTensor& out, aclrtStream stream);
+                 const DeviceTensor& target, int64_t reduction, const DeviceTensor& out, aclrtStream stream,
+                 float beta = 1.0f);
 
 // The broadcast of shapes (they must broadcast).
 std::vector<int64_t> BroadcastOf(const std::vector<std::vector<int64_t>>& shapes);
@@ -24,11 +26,11 @@ std::vector<int64_t> BroadcastOf(const std::vector<std::vector<int64_t>>& shapes
 int64_t BroadcastIndex(const std::vector<int64_t>& dims, const std::vector<int64_t>& shape, int64_t index);
 
 // Float64 references from the values as stored. Forward: the broadcast's terms (none) or their compensated mean
-// or sum (one value). Backward: derivative * g * c, c = 1 / N for mean (N per the registry), else 1.
+// or sum (one value, or one per column for a registry entry reducing over dim 0). Backward: derivative * g * c, c = 1 / N for mean (N per the registry), else 1.
 std::vector<double> ForwardReference(const PointwiseLoss& loss, const DeviceTensor& self, const DeviceTensor& target,
-                                     int64_t reduction);
+                                     int64_t reduction, float beta = 1.0f);
 std::vector<double> BackwardReference(const PointwiseLoss& loss, const DeviceTensor& grad, const DeviceTensor& self,
-                                      const DeviceTensor& target, int64_t reduction);
+                                      const DeviceTensor& target, int64_t reduction, float beta = 1.0f);
 
 }  // namespace openaclnn::test
 

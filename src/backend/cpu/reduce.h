@@ -39,6 +39,25 @@ class LaneAccumulator {
     lane_ = (lane_ + 1) & (kSumLanes - 1);
   }
 
+  // Adds `count` consecutive terms of a single series: the same additions in the same order as count calls of
+  // Add, written so the compiler can keep the eight lanes in vector registers.
+  void AddSeries(const double* terms, int64_t count) {
+    static_assert(K == 1, "AddSeries adds one series");
+    int64_t i = 0;
+    for (; i < count && lane_ != 0; ++i) {
+      Add({terms[i]});
+    }
+    double* lanes = lanes_[0];
+    for (; i + kSumLanes <= count; i += kSumLanes) {
+      for (int l = 0; l < kSumLanes; ++l) {
+        lanes[l] += terms[i + l];
+      }
+    }
+    for (; i < count; ++i) {
+      Add({terms[i]});
+    }
+  }
+
   // Each series' lanes combined in the fixed tree above.
   std::array<double, K> Totals() const {
     std::array<double, K> totals;

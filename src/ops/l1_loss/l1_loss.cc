@@ -3,8 +3,6 @@
 // FLOAT, FLOAT16 and BFLOAT16 only and refuses the rest with 161002 naming the argument (docs/l1_loss.md).
 #include "ops/l1_loss/l1_loss.h"
 
-#include <vector>
-
 #include "core/reduction.h"
 #include "framework/two_phase.h"
 #include "ops/l1_loss/l1_loss_kernels.h"
@@ -25,23 +23,7 @@ Status ValidateForward(const ForwardArgs& a) {
   OPENACLNN_RETURN_IF_ERROR(CheckFloatType(kApi, *a.self, "self"));
   OPENACLNN_RETURN_IF_ERROR(CheckFloatType(kApi, *a.target, "target"));
   OPENACLNN_RETURN_IF_ERROR(CheckFloatType(kApi, *a.out, "out"));
-  OPENACLNN_RETURN_IF_ERROR(CheckRank(kApi, *a.self, "self"));
-  OPENACLNN_RETURN_IF_ERROR(CheckRank(kApi, *a.target, "target"));
-  OPENACLNN_RETURN_IF_ERROR(CheckBroadcastsWith(kApi, *a.target, "target", a.self->view_dims, "self's shape"));
-  const std::vector<int64_t> shape = BroadcastShape({a.self, a.target});
-  OPENACLNN_RETURN_IF_ERROR(CheckShapeCount(kApi, shape, "target"));
-  const bool reduced = a.reduction != static_cast<int64_t>(Reduction::kNone);
-  if (!reduced) {
-    OPENACLNN_RETURN_IF_ERROR(CheckShapeIs(kApi, *a.out, "out", shape, "the broadcast of self and target"));
-  } else {
-    OPENACLNN_RETURN_IF_ERROR(CheckShapeIs(kApi, *a.out, "out", {}, "0-d, for reduction 1 (mean) or 2 (sum)"));
-  }
-  const bool reads = !a.self->empty() && !a.target->empty();
-  if (reads) {
-    OPENACLNN_RETURN_IF_ERROR(CheckReadLayouts(kApi, {{"self", a.self}, {"target", a.target}}));
-  }
-  // An empty input writes nothing for none, and the NaN (mean) or 0 (sum) into out otherwise.
-  return reads || reduced ? CheckWriteLayout(kApi, *a.out, "out") : Status::Ok();
+  return CheckForwardShapesAndLayouts(kApi, a, ReducedOut::kScalar);
 }
 
 Status ValidateBackward(const BackwardArgs& a) {
@@ -55,24 +37,7 @@ Status ValidateBackward(const BackwardArgs& a) {
   OPENACLNN_RETURN_IF_ERROR(CheckFloatType(kApi, *a.self, "self"));
   OPENACLNN_RETURN_IF_ERROR(CheckFloatType(kApi, *a.target, "target"));
   OPENACLNN_RETURN_IF_ERROR(CheckFloatType(kApi, *a.out, "gradInput"));
-  OPENACLNN_RETURN_IF_ERROR(CheckRank(kApi, *a.grad_output, "gradOutput"));
-  OPENACLNN_RETURN_IF_ERROR(CheckRank(kApi, *a.self, "self"));
-  OPENACLNN_RETURN_IF_ERROR(CheckRank(kApi, *a.target, "target"));
-  OPENACLNN_RETURN_IF_ERROR(CheckRank(kApi, *a.out, "gradInput"));
-  OPENACLNN_RETURN_IF_ERROR(
-      CheckBroadcastsWith(kApi, *a.grad_output, "gradOutput", a.self->view_dims, "self's shape"));
-  const std::vector<int64_t> inner = BroadcastShape({a.grad_output, a.self});
-  OPENACLNN_RETURN_IF_ERROR(
-      CheckBroadcastsWith(kApi, *a.target, "target", inner, "the broadcast of self and gradOutput"));
-  const std::vector<int64_t> shape = BroadcastShape({a.grad_output, a.self, a.target});
-  OPENACLNN_RETURN_IF_ERROR(
-      CheckShapeIs(kApi, *a.out, "gradInput", shape, "the broadcast of gradOutput, self and target"));
-  if (a.out->empty()) {
-    return Status::Ok();  // An empty input: nothing is read or written.
-  }
-  OPENACLNN_RETURN_IF_ERROR(
-      CheckReadLayouts(kApi, {{"gradOutput", a.grad_output}, {"self", a.self}, {"target", a.target}}));
-  return CheckWriteLayout(kApi, *a.out, "gradInput");
+  return CheckBackwardShapesAndLayouts(kApi, a, "gradOutput", "gradInput", /*check_out_rank=*/true);
 }
 
 }  // namespace

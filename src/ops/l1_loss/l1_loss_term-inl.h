@@ -17,11 +17,12 @@ namespace hn = hwy::HWY_NAMESPACE;
 
 struct L1VecTerm : L1Term {
   template <class DD>
-  static HWY_INLINE hn::Vec<DD> ValueVec(DD, hn::Vec<DD> x, hn::Vec<DD> y) {
+  static HWY_INLINE hn::Vec<DD> ValueVec(DD, hn::Vec<DD> x, hn::Vec<DD> y, const pointwise::TermParams&) {
     return hn::Abs(hn::Sub(x, y));
   }
   template <class DF>
-  static HWY_INLINE hn::Vec<DF> GradientVec(DF df, hn::Vec<DF> g, hn::Vec<DF> x, hn::Vec<DF> y, hn::Vec<DF> s) {
+  static HWY_INLINE hn::Vec<DF> GradientVec(DF df, hn::Vec<DF> g, hn::Vec<DF> x, hn::Vec<DF> y, hn::Vec<DF> s,
+                                              const pointwise::TermParams&) {
     const auto one = hn::Set(df, 1.0f);
     const auto sign = hn::Sub(hn::IfThenElseZero(hn::Gt(x, y), one), hn::IfThenElseZero(hn::Lt(x, y), one));
     return hn::Mul(hn::Mul(sign, g), s);

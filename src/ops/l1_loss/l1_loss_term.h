@@ -8,11 +8,13 @@
 
 #include <cmath>
 
+#include "ops/pointwise/run.h"
+
 namespace openaclnn::l1_loss {
 
 struct L1Term {
-  static double Value(double x, double y) { return std::fabs(x - y); }
-  static float Gradient(float g, float x, float y, float s) {
+  static double Value(double x, double y, const pointwise::TermParams&) { return std::fabs(x - y); }
+  static float Gradient(float g, float x, float y, float s, const pointwise::TermParams&) {
     const float sign = (x > y ? 1.0f : 0.0f) - (x < y ? 1.0f : 0.0f);
     return (sign * g) * s;
   }

@@ -1,8 +1,6 @@
 // CANN's check order (POINTWISE-LOSS-FACTS 6 and 7), then the plan of the pointwise engine.
 #include "ops/mse_loss/mse_loss.h"
 
-#include <vector>
-
 #include "core/reduction.h"
 #include "framework/two_phase.h"
 #include "ops/mse_loss/mse_loss_kernels.h"
@@ -14,32 +12,17 @@ namespace {
 
 using namespace pointwise;  // NOLINT(build/namespaces): the check helpers read as CANN's check list.
 
-Status ValidateForward(const ForwardArgs& a) {
-  constexpr const char* kApi = kForwardPhase1Api;
-  OPENACLNN_RETURN_IF_ERROR(CheckNotNull(kApi, a.self, "self"));
-  OPENACLNN_RETURN_IF_ERROR(CheckNotNull(kApi, a.target, "target"));
-  OPENACLNN_RETURN_IF_ERROR(CheckNotNull(kApi, a.out, "out"));
-  OPENACLNN_RETURN_IF_ERROR(CheckFloatType(kApi, *a.self, "self"));
-  OPENACLNN_RETURN_IF_ERROR(CheckFloatType(kApi, *a.target, "target"));
-  OPENACLNN_RETURN_IF_ERROR(CheckFloatType(kApi, *a.out, "out"));
-  OPENACLNN_RETURN_IF_ERROR(CheckReduction(kApi, a.reduction));
-  OPENACLNN_RETURN_IF_ERROR(CheckRank(kApi, *a.self, "self"));
-  OPENACLNN_RETURN_IF_ERROR(CheckRank(kApi, *a.target, "target"));
-  OPENACLNN_RETURN_IF_ERROR(CheckBroadcastsWith(kApi, *a.target, "target", a.self->view_dims, "self's shape"));
-  const std::vector<int64_t> shape = BroadcastShape({a.self, a.target});
-  OPENACLNN_RETURN_IF_ERROR(CheckShapeCount(kApi, shape, "target"));
-  const bool reduced = a.reduction != static_cast<int64_t>(Reduction::kNone);
-  if (!reduced) {
-    OPENACLNN_RETURN_IF_ERROR(CheckShapeIs(kApi, *a.out, "out", shape, "the broadcast of self and target"));
-  } else {
-    OPENACLNN_RETURN_IF_ERROR(CheckShapeIs(kApi, *a.out, "out", {}, "0-d, for reduction 1 (mean) or 2 (sum)"));
-  }
-  const bool reads = !a.self->empty() && !a.target->empty();
-  if (reads) {
-    OPENACLNN_RETURN_IF_ERROR(CheckReadLayouts(kApi, {{"self", a.self}, {"target", a.target}}));
-  }
-  // An empty input writes nothing for none, and the NaN (mean) or 0 (sum) into out otherwise.
-  return reads || reduced ? CheckWriteLayout(kApi, *a.out, "out") : Status::Ok();
+// aclnnMseLoss and aclnnMseLossOut share their checks but for out's shape under mean and sum: 0-D, or the
+// broadcast without its first dimension (CANN's aclnn_mse_loss_out.cpp; a 0-D broadcast gives a 0-D out).
+Status ValidateForward(const char* api, const ForwardArgs& a, ReducedOut reduced_out) {
+  OPENACLNN_RETURN_IF_ERROR(CheckNotNull(api, a.self, "self"));
+  OPENACLNN_RETURN_IF_ERROR(CheckNotNull(api, a.target, "target"));
+  OPENACLNN_RETURN_IF_ERROR(CheckNotNull(api, a.out, "out"));
+  OPENACLNN_RETURN_IF_ERROR(CheckFloatType(api, *a.self, "self"));
+  OPENACLNN_RETURN_IF_ERROR(CheckFloatType(api, *a.target, "target"));
+  OPENACLNN_RETURN_IF_ERROR(CheckFloatType(api, *a.out, "out"));
+  OPENACLNN_RETURN_IF_ERROR(CheckReduction(api, a.reduction));
+  return CheckForwardShapesAndLayouts(api, a, reduced_out);
 }
 
 Status ValidateBackward(const BackwardArgs& a) {
@@ -54,31 +37,25 @@ Status ValidateBackward(const BackwardArgs& a) {
   OPENACLNN_RETURN_IF_ERROR(CheckFloatType(kApi, *a.self, "self"));
   OPENACLNN_RETURN_IF_ERROR(CheckFloatType(kApi, *a.out, "out"));
   OPENACLNN_RETURN_IF_ERROR(CheckReduction(kApi, a.reduction));
-  OPENACLNN_RETURN_IF_ERROR(CheckRank(kApi, *a.grad_output, "gradOutput"));
-  OPENACLNN_RETURN_IF_ERROR(CheckRank(kApi, *a.self, "self"));
-  OPENACLNN_RETURN_IF_ERROR(CheckRank(kApi, *a.target, "target"));
-  OPENACLNN_RETURN_IF_ERROR(
-      CheckBroadcastsWith(kApi, *a.grad_output, "gradOutput", a.self->view_dims, "self's shape"));
-  const std::vector<int64_t> inner = BroadcastShape({a.grad_output, a.self});
-  OPENACLNN_RETURN_IF_ERROR(
-      CheckBroadcastsWith(kApi, *a.target, "target", inner, "the broadcast of gradOutput and self"));
-  const std::vector<int64_t> shape = BroadcastShape({a.grad_output, a.self, a.target});
-  OPENACLNN_RETURN_IF_ERROR(CheckShapeIs(kApi, *a.out, "out", shape, "the broadcast of gradOutput, self and target"));
-  if (a.out->empty()) {
-    return Status::Ok();  // An empty input: nothing is read or written.
-  }
-  OPENACLNN_RETURN_IF_ERROR(
-      CheckReadLayouts(kApi, {{"gradOutput", a.grad_output}, {"self", a.self}, {"target", a.target}}));
-  return CheckWriteLayout(kApi, *a.out, "out");
+  return CheckBackwardShapesAndLayouts(kApi, a, "gradOutput", "out", /*check_out_rank=*/false);
 }
 
 }  // namespace
 
 Status ForwardGetWorkspaceSize(const ForwardArgs& args, uint64_t* workspace_size, aclOpExecutor** executor) {
   OPENACLNN_RETURN_IF_ERROR(CheckPhase1Outputs(kForwardPhase1Api, workspace_size, executor));
-  OPENACLNN_RETURN_IF_ERROR(ValidateForward(args));
+  OPENACLNN_RETURN_IF_ERROR(ValidateForward(kForwardPhase1Api, args, ReducedOut::kScalar));
   const ForwardCall call{kForwardPhase2Api, args.self, args.target, args.reduction, args.out, &MseKernels()};
   return FinishPhase1(kForwardPhase2Api, PlanForward(call), workspace_size, executor);
+}
+
+Status OutGetWorkspaceSize(const ForwardArgs& args, uint64_t* workspace_size, aclOpExecutor** executor) {
+  OPENACLNN_RETURN_IF_ERROR(CheckPhase1Outputs(kOutPhase1Api, workspace_size, executor));
+  OPENACLNN_RETURN_IF_ERROR(ValidateForward(kOutPhase1Api, args, ReducedOut::kWithoutDim0));
+  const ForwardCall call{kOutPhase2Api, args.self, args.target, args.reduction, args.out, &MseKernels()};
+  const bool reduced = args.reduction != static_cast<int64_t>(Reduction::kNone);
+  return FinishPhase1(kOutPhase2Api, reduced ? PlanForwardOverDim0(call) : PlanForward(call), workspace_size,
+                      executor);
 }
 
 Status BackwardGetWorkspaceSize(const BackwardArgs& args, uint64_t* workspace_size, aclOpExecutor** executor) {

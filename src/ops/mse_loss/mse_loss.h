@@ -1,4 +1,4 @@
-// aclnnMseLoss and aclnnMseLossBackward behind the C shim: CANN's checks, then the pointwise engine.
+// aclnnMseLoss, aclnnMseLossOut and aclnnMseLossBackward behind the C shim: CANN's checks, then the pointwise engine.
 #ifndef OPENACLNN_OPS_MSE_LOSS_MSE_LOSS_H_
 #define OPENACLNN_OPS_MSE_LOSS_MSE_LOSS_H_
 
@@ -13,6 +13,8 @@ namespace openaclnn::mse_loss {
 
 inline constexpr const char* kForwardPhase1Api = "aclnnMseLossGetWorkspaceSize";
 inline constexpr const char* kForwardPhase2Api = "aclnnMseLoss";
+inline constexpr const char* kOutPhase1Api = "aclnnMseLossOutGetWorkspaceSize";
+inline constexpr const char* kOutPhase2Api = "aclnnMseLossOut";
 inline constexpr const char* kBackwardPhase1Api = "aclnnMseLossBackwardGetWorkspaceSize";
 inline constexpr const char* kBackwardPhase2Api = "aclnnMseLossBackward";
 
@@ -20,6 +22,8 @@ using pointwise::BackwardArgs;
 using pointwise::ForwardArgs;
 
 Status ForwardGetWorkspaceSize(const ForwardArgs& args, uint64_t* workspace_size, aclOpExecutor** executor);
+// aclnnMseLossOut: mean and sum over dim 0 only.
+Status OutGetWorkspaceSize(const ForwardArgs& args, uint64_t* workspace_size, aclOpExecutor** executor);
 Status BackwardGetWorkspaceSize(const BackwardArgs& args, uint64_t* workspace_size, aclOpExecutor** executor);
 
 }  // namespace openaclnn::mse_loss

@@ -1,7 +1,8 @@
-// C entry points of aclnnMseLoss and aclnnMseLossBackward. No logic here: arguments are forwarded, and failures
+// C entry points of aclnnMseLoss, aclnnMseLossOut and aclnnMseLossBackward. No logic here: arguments are forwarded, and failures
 // (including any exception) become a status code plus a message for aclGetRecentErrMsg().
 #include "aclnnop/aclnn_mse_loss.h"
 #include "aclnnop/aclnn_mse_loss_backward.h"
+#include "aclnnop/aclnn_mse_loss_out.h"
 #include "api/guard.h"
 #include "framework/two_phase.h"
 #include "ops/mse_loss/mse_loss.h"
@@ -21,6 +22,19 @@ aclnnStatus aclnnMseLossGetWorkspaceSize(const aclTensor* self, const aclTensor*
 aclnnStatus aclnnMseLoss(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
   return GuardAclnn(mse::kForwardPhase2Api, [&] {
     return openaclnn::RunPhase2(mse::kForwardPhase2Api, workspace, workspaceSize, executor, stream);
+  });
+}
+
+aclnnStatus aclnnMseLossOutGetWorkspaceSize(const aclTensor* self, const aclTensor* target, int64_t reduction,
+                                            aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor) {
+  return GuardAclnn(mse::kOutPhase1Api, [&] {
+    return mse::OutGetWorkspaceSize({self, target, reduction, out}, workspaceSize, executor);
+  });
+}
+
+aclnnStatus aclnnMseLossOut(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
+  return GuardAclnn(mse::kOutPhase2Api, [&] {
+    return openaclnn::RunPhase2(mse::kOutPhase2Api, workspace, workspaceSize, executor, stream);
   });
 }
 

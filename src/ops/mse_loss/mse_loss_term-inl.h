@@ -17,12 +17,13 @@ namespace hn = hwy::HWY_NAMESPACE;
 
 struct MseVecTerm : MseTerm {
   template <class DD>
-  static HWY_INLINE hn::Vec<DD> ValueVec(DD, hn::Vec<DD> x, hn::Vec<DD> y) {
+  static HWY_INLINE hn::Vec<DD> ValueVec(DD, hn::Vec<DD> x, hn::Vec<DD> y, const pointwise::TermParams&) {
     const auto difference = hn::Sub(x, y);
     return hn::Mul(difference, difference);
   }
   template <class DF>
-  static HWY_INLINE hn::Vec<DF> GradientVec(DF, hn::Vec<DF> g, hn::Vec<DF> x, hn::Vec<DF> y, hn::Vec<DF> s) {
+  static HWY_INLINE hn::Vec<DF> GradientVec(DF, hn::Vec<DF> g, hn::Vec<DF> x, hn::Vec<DF> y, hn::Vec<DF> s,
+                                              const pointwise::TermParams&) {
     return hn::Mul(hn::Mul(s, hn::Sub(x, y)), g);
   }
 };

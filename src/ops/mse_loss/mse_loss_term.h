@@ -4,14 +4,18 @@
 #ifndef OPENACLNN_OPS_MSE_LOSS_MSE_LOSS_TERM_H_
 #define OPENACLNN_OPS_MSE_LOSS_MSE_LOSS_TERM_H_
 
+#include "ops/pointwise/run.h"
+
 namespace openaclnn::mse_loss {
 
 struct MseTerm {
-  static double Value(double x, double y) {
+  static double Value(double x, double y, const pointwise::TermParams&) {
     const double difference = x - y;
     return difference * difference;
   }
-  static float Gradient(float g, float x, float y, float s) { return (s * (x - y)) * g; }
+  static float Gradient(float g, float x, float y, float s, const pointwise::TermParams&) {
+    return (s * (x - y)) * g;
+  }
 };
 
 }  // namespace openaclnn::mse_loss

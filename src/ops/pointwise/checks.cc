@@ -7,6 +7,7 @@
 #include "core/dtype.h"
 #include "core/messages.h"
 #include "iter/loop_plan.h"
+#include "ops/pointwise/engine.h"
 
 namespace openaclnn::pointwise {
 namespace {
@@ -116,6 +117,64 @@ Status CheckWriteLayout(std::string_view api, const aclTensor& out, std::string_
   OPENACLNN_RETURN_IF_ERROR(CheckAddressableLayout(api, arg, out));
   OPENACLNN_RETURN_IF_ERROR(CheckNoSelfOverlap(api, arg, out));
   return CheckTensorsInLiveMemory(api, {{arg, &out}});
+}
+
+Status CheckForwardShapesAndLayouts(std::string_view api, const ForwardArgs& a, ReducedOut reduced_out,
+                                    std::string_view out_arg, const std::function<Status()>& late_check) {
+  OPENACLNN_RETURN_IF_ERROR(CheckRank(api, *a.self, "self"));
+  OPENACLNN_RETURN_IF_ERROR(CheckRank(api, *a.target, "target"));
+  OPENACLNN_RETURN_IF_ERROR(CheckBroadcastsWith(api, *a.target, "target", a.self->view_dims, "self's shape"));
+  const std::vector<int64_t> shape = BroadcastShape({a.self, a.target});
+  OPENACLNN_RETURN_IF_ERROR(CheckShapeCount(api, shape, "target"));
+  const bool reduced = a.reduction != 0;
+  if (!reduced) {
+    OPENACLNN_RETURN_IF_ERROR(CheckShapeIs(api, *a.out, out_arg, shape, "the broadcast of self and target"));
+  } else if (reduced_out == ReducedOut::kWithoutDim0) {
+    const std::vector<int64_t> rest(shape.empty() ? shape.begin() : shape.begin() + 1, shape.end());
+    OPENACLNN_RETURN_IF_ERROR(CheckShapeIs(api, *a.out, out_arg, rest,
+                                           "the broadcast of self and target without its first dimension, for "
+                                           "reduction 1 (mean) or 2 (sum)"));
+  } else if (reduced_out == ReducedOut::kOneElement) {
+    if (a.out->rank() > kMaxRank || a.out->numel() != 1) {
+      return Status(ACLNN_ERR_PARAM_INVALID,
+                    msg::InvalidArgument(api, out_arg, "one element (shape [] or [1]) for reduction 1 (mean) or 2 (sum)",
+                                         ShapeOf(*a.out)));
+    }
+  } else {
+    OPENACLNN_RETURN_IF_ERROR(CheckShapeIs(api, *a.out, out_arg, {}, "0-d, for reduction 1 (mean) or 2 (sum)"));
+  }
+  if (late_check) {
+    OPENACLNN_RETURN_IF_ERROR(late_check());
+  }
+  const bool reads = !a.self->empty() && !a.target->empty();
+  if (reads) {
+    OPENACLNN_RETURN_IF_ERROR(CheckReadLayouts(api, {{"self", a.self}, {"target", a.target}}));
+  }
+  // An empty input writes nothing, except the NaN (mean) or 0 (sum) of a reduction into a 0-D out.
+  const bool writes = reads || (reduced && reduced_out != ReducedOut::kWithoutDim0);
+  return writes ? CheckWriteLayout(api, *a.out, out_arg) : Status::Ok();
+}
+
+Status CheckBackwardShapesAndLayouts(std::string_view api, const BackwardArgs& a, std::string_view grad_arg,
+                                     std::string_view out_arg, bool check_out_rank) {
+  OPENACLNN_RETURN_IF_ERROR(CheckRank(api, *a.grad_output, grad_arg));
+  OPENACLNN_RETURN_IF_ERROR(CheckRank(api, *a.self, "self"));
+  OPENACLNN_RETURN_IF_ERROR(CheckRank(api, *a.target, "target"));
+  if (check_out_rank) {
+    OPENACLNN_RETURN_IF_ERROR(CheckRank(api, *a.out, out_arg));
+  }
+  OPENACLNN_RETURN_IF_ERROR(CheckBroadcastsWith(api, *a.grad_output, grad_arg, a.self->view_dims, "self's shape"));
+  const std::vector<int64_t> inner = BroadcastShape({a.grad_output, a.self});
+  OPENACLNN_RETURN_IF_ERROR(
+      CheckBroadcastsWith(api, *a.target, "target", inner, "the broadcast of " + std::string(grad_arg) + " and self"));
+  const std::vector<int64_t> shape = BroadcastShape({a.grad_output, a.self, a.target});
+  OPENACLNN_RETURN_IF_ERROR(CheckShapeIs(api, *a.out, out_arg, shape,
+                                         "the broadcast of " + std::string(grad_arg) + ", self and target"));
+  if (a.out->empty()) {
+    return Status::Ok();  // An empty input: nothing is read or written.
+  }
+  OPENACLNN_RETURN_IF_ERROR(CheckReadLayouts(api, {{grad_arg, a.grad_output}, {"self", a.self}, {"target", a.target}}));
+  return CheckWriteLayout(api, *a.out, out_arg);
 }
 
 }  // namespace openaclnn::pointwise

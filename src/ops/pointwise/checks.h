@@ -5,6 +5,7 @@
 #define OPENACLNN_OPS_POINTWISE_CHECKS_H_
 
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <string_view>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "core/status.h"
 #include "core/tensor.h"
 #include "core/tensor_checks.h"
+#include "ops/pointwise/loss_args.h"
 
 namespace openaclnn::pointwise {
 
@@ -45,6 +47,26 @@ Status CheckShapeIs(std::string_view api, const aclTensor& tensor, std::string_v
 // Call only when the call reads its inputs (none of them empty); `out` may be the only tensor touched.
 Status CheckReadLayouts(std::string_view api, std::initializer_list<TensorArg> inputs);
 Status CheckWriteLayout(std::string_view api, const aclTensor& out, std::string_view arg);
+
+// What a forward's out must be under mean and sum: 0-D; any shape of one element (smooth L1, whose CANN check
+// leaves the shape open); or the broadcast without its first dimension (aclnnMseLossOut, whose empty inputs then
+// write nothing at all).
+enum class ReducedOut { kScalar, kOneElement, kWithoutDim0 };
+
+// The checks a (self, target, reduction, out) forward runs after its own NULL, data type and reduction checks, in
+// CANN's order: ranks of self and target, target broadcasting with self, the broadcast's element count, out's
+// shape, `late_check` (an operator's own last check, or empty), then the layouts the call touches. out_arg is
+// CANN's name of out.
+Status CheckForwardShapesAndLayouts(std::string_view api, const ForwardArgs& a, ReducedOut reduced_out,
+                                    std::string_view out_arg = "out",
+                                    const std::function<Status()>& late_check = nullptr);
+
+// The same for a (gradOutput, self, target, reduction, out) backward: ranks (out's too when check_out_rank),
+// gradOutput broadcasting with self, target with their broadcast, out (CANN's name out_arg) equal to the broadcast
+// of all three, then the layouts unless an input is empty (nothing is touched then). grad_arg and out_arg are
+// CANN's names of gradOutput and out.
+Status CheckBackwardShapesAndLayouts(std::string_view api, const BackwardArgs& a, std::string_view grad_arg,
+                                     std::string_view out_arg, bool check_out_rank);
 
 }  // namespace openaclnn::pointwise
 

@@ -3,8 +3,9 @@
 //
 // A vector term is a struct, defined in the per-target region, that derives from the scalar term (reference.h)
 // and adds
-//   template <class DD> static hn::Vec<DD> ValueVec(DD dd, hn::Vec<DD> x, hn::Vec<DD> y);        double lanes
-//   template <class DF> static hn::Vec<DF> GradientVec(DF df, V g, V x, V y, V s);               float lanes
+//   template <class DD> static hn::Vec<DD> ValueVec(DD dd, hn::Vec<DD> x, hn::Vec<DD> y, const TermParams& p);
+//   template <class DF> static hn::Vec<DF> GradientVec(DF df, V g, V x, V y, V s, const TermParams& p);
+// (double lanes for the forward, float lanes for the gradient)
 // doing the same IEEE operations in the same order as Value and Gradient (no FMA: the build contracts nothing,
 // and a term must not call MulAdd). The fast path: every input of one data type (FLOAT, FLOAT16 or BFLOAT16),
 // each contiguous or broadcast (stride 0) along the run, elements aligned to their size, and for gradients out
@@ -20,9 +21,11 @@
 
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "backend/cpu/hwy_convert-inl.h"
 #include "backend/cpu/hwy_store-inl.h"
+#include "backend/cpu/reduce_round.h"
 #include "core/element.h"
 #include "core/nan.h"
 #include "hwy/cache_control.h"
@@ -86,12 +89,12 @@ void ForwardTermsTyped(const Run& run, double* terms) {
   for (; i + lanes <= run.count; i += lanes) {
     const auto x = hn::PromoteTo(dd, InputFloats<T>(df, run, 0, i));
     const auto y = hn::PromoteTo(dd, InputFloats<T>(df, run, 1, i));
-    hn::StoreU(VecTerm::ValueVec(dd, x, y), dd, terms + i);
+    hn::StoreU(VecTerm::ValueVec(dd, x, y, run.params), dd, terms + i);
   }
   for (; i < run.count; ++i) {
     const double x = LoadAsFloat<T>(run.input[0] + i * run.stride[0]);
     const double y = LoadAsFloat<T>(run.input[1] + i * run.stride[1]);
-    terms[i] = VecTerm::Value(x, y);
+    terms[i] = VecTerm::Value(x, y, run.params);
   }
 }
 #endif
@@ -108,6 +111,93 @@ bool ForwardTermsSimd(const Run& run, double* terms) {
 #else
   (void)run;
   (void)terms;
+  return false;
+#endif
+}
+
+#if HWY_HAVE_FLOAT64
+// Doubles rounded once to Out. FLOAT: one conversion (to nearest even, as a cast). FLOAT16 and BFLOAT16: first to
+// float rounding to odd (backend/cpu/reduce_round.h: toward zero, the lowest bit set when inexact), then to
+// nearest even, which keeps the two roundings equal to one. NaN becomes the canonical NaN first.
+template <typename Out, class DD>
+HWY_INLINE void StoreRoundedOnce(DD dd, hn::Vec<DD> value, char* out) {
+  const hn::Rebind<float, DD> df;
+  const auto canonical_nan = hn::BitCast(df, hn::Set(hn::RebindToUnsigned<decltype(df)>(), kCanonicalNanBits));
+  auto rounded = hn::DemoteTo(df, value);
+  if constexpr (sizeof(Out) == 4) {
+    hn::StoreU(hn::IfThenElse(hn::IsNaN(rounded), canonical_nan, rounded), df, reinterpret_cast<float*>(out));
+  } else {
+    const hn::Rebind<int32_t, DD> di;
+    const auto back = hn::PromoteTo(dd, rounded);
+    const auto is_nan = hn::IsNaN(value);
+    const auto inexact = hn::AndNot(is_nan, hn::Ne(back, value));
+    const auto away = hn::Gt(hn::Abs(back), hn::Abs(value));
+    // The masks as int32 lanes (-1 / 1 or 0) through the double-to-int32 conversion, the one Highway has for
+    // every target: minus one ulp where the rounding went away from zero, then the sticky lowest bit.
+    const auto minus_one = hn::DemoteTo(di, hn::IfThenElseZero(away, hn::Set(dd, -1.0)));
+    const auto sticky = hn::DemoteTo(di, hn::IfThenElseZero(inexact, hn::Set(dd, 1.0)));
+    rounded = hn::BitCast(df, hn::Or(hn::Add(hn::BitCast(di, rounded), minus_one), sticky));
+    rounded = hn::IfThenElse(hn::IsNaN(rounded), canonical_nan, rounded);
+    uint16_t* destination = reinterpret_cast<uint16_t*>(out);
+    if constexpr (std::is_same_v<Out, Float16>) {
+      hn::StoreU(convert::FloatToHalf(df, rounded), convert::Bits16<decltype(df)>(), destination);
+    } else {
+      hn::StoreU(convert::FloatToBf16(df, rounded), convert::Bits16<decltype(df)>(), destination);
+    }
+  }
+}
+
+template <class VecTerm, typename T, typename Out>
+void ForwardStoreTyped(const Run& run, char* out) {
+  const hn::ScalableTag<double> dd;
+  const hn::Rebind<float, decltype(dd)> df;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(dd));
+  constexpr int64_t kOutBytes = sizeof(Out) == 4 ? 4 : 2;
+  int64_t i = 0;
+  for (; i + lanes <= run.count; i += lanes) {
+    const auto x = hn::PromoteTo(dd, InputFloats<T>(df, run, 0, i));
+    const auto y = hn::PromoteTo(dd, InputFloats<T>(df, run, 1, i));
+    StoreRoundedOnce<Out>(dd, VecTerm::ValueVec(dd, x, y, run.params), out + i * kOutBytes);
+  }
+  for (; i < run.count; ++i) {
+    const double x = LoadAsFloat<T>(run.input[0] + i * run.stride[0]);
+    const double y = LoadAsFloat<T>(run.input[1] + i * run.stride[1]);
+    const double term = VecTerm::Value(x, y, run.params);
+    cpu::StoreFromDouble<Out>(out + i * kOutBytes, term != term ? static_cast<double>(BitsToFloat(kCanonicalNanBits))
+                                                                : term);
+  }
+}
+
+template <class VecTerm, typename T>
+bool ForwardStoreForOut(const Run& run, char* out, aclDataType out_dtype) {
+  switch (out_dtype) {
+    case ACL_FLOAT: return ForwardStoreTyped<VecTerm, T, float>(run, out), true;
+    case ACL_FLOAT16: return ForwardStoreTyped<VecTerm, T, Float16>(run, out), true;
+    case ACL_BF16: return ForwardStoreTyped<VecTerm, T, BFloat16>(run, out), true;
+    default: return false;
+  }
+}
+#endif
+
+// out contiguous along the run and aligned to its element size.
+template <class VecTerm>
+bool ForwardStoreSimd(const Run& run, char* out, int64_t out_stride, aclDataType out_dtype) {
+#if HWY_HAVE_FLOAT64
+  const int64_t out_bytes = out_dtype == ACL_FLOAT ? 4 : 2;
+  if (out_stride != out_bytes || reinterpret_cast<uintptr_t>(out) % static_cast<uintptr_t>(out_bytes) != 0) {
+    return false;
+  }
+  switch (FastInputType(run, kForwardInputs)) {
+    case ACL_FLOAT: return ForwardStoreForOut<VecTerm, float>(run, out, out_dtype);
+    case ACL_FLOAT16: return ForwardStoreForOut<VecTerm, Float16>(run, out, out_dtype);
+    case ACL_BF16: return ForwardStoreForOut<VecTerm, BFloat16>(run, out, out_dtype);
+    default: return false;
+  }
+#else
+  (void)run;
+  (void)out;
+  (void)out_stride;
+  (void)out_dtype;
   return false;
 #endif
 }
@@ -150,7 +240,7 @@ void BackwardTyped(const Run& run, const BackwardOut& out) {
     const float g = LoadAsFloat<In>(run.input[0] + i * run.stride[0]);
     const float x = LoadAsFloat<In>(run.input[1] + i * run.stride[1]);
     const float y = LoadAsFloat<In>(run.input[2] + i * run.stride[2]);
-    StoreFromFloat<Out>(out.data + i * kOutBytes, CanonicalizeNan(VecTerm::Gradient(g, x, y, out.scale)));
+    StoreFromFloat<Out>(out.data + i * kOutBytes, CanonicalizeNan(VecTerm::Gradient(g, x, y, out.scale, run.params)));
   };
   // Streaming stores need vector-aligned addresses: the first elements up to the boundary go one by one.
   bool stream = out.stream;
@@ -171,7 +261,7 @@ void BackwardTyped(const Run& run, const BackwardOut& out) {
     const auto g = InputFloats<In>(df, run, 0, i);
     const auto x = InputFloats<In>(df, run, 1, i);
     const auto y = InputFloats<In>(df, run, 2, i);
-    const auto result = VecTerm::GradientVec(df, g, x, y, scale);
+    const auto result = VecTerm::GradientVec(df, g, x, y, scale, run.params);
     return hn::IfThenElse(hn::IsNaN(result), canonical_nan, result);  // As core/nan.h.
   };
   int64_t i = head;
@@ -222,6 +312,9 @@ HWY_AFTER_NAMESPACE();
 #define OPENACLNN_POINTWISE_VECTOR_KERNELS(VEC_TERM)                                                         \
   inline ::openaclnn::pointwise::ForwardTermsFn ForwardKernel() {                                            \
     return &::openaclnn::pointwise::HWY_NAMESPACE::ForwardTermsSimd<VEC_TERM>;                               \
+  }                                                                                                          \
+  inline ::openaclnn::pointwise::ForwardStoreFn ForwardStoreKernel() {                                       \
+    return &::openaclnn::pointwise::HWY_NAMESPACE::ForwardStoreSimd<VEC_TERM>;                               \
   }                                                                                                          \
   inline ::openaclnn::pointwise::BackwardRunFn BackwardKernel() {                                            \
     return &::openaclnn::pointwise::HWY_NAMESPACE::BackwardSimd<VEC_TERM>;                                   \

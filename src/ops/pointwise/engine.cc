@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cmath>
 #include <memory>
+#include <mutex>
 #include <new>
+#include <string>
 
 #include "backend/cpu/kernel_target.h"
 #include "backend/cpu/parallel.h"
@@ -12,6 +15,7 @@
 #include "backend/cpu/reduce_round.h"
 #include "backend/cpu/store_policy.h"
 #include "core/dtype.h"
+#include "core/element.h"
 #include "core/messages.h"
 #include "core/nan.h"
 #include "core/reduction.h"
@@ -32,8 +36,8 @@ Fn ActiveSimd(Fn (*simd)(int64_t target)) {
 }
 
 // The part of a block row [first, first + count) as a run; operand 0 of the plan is out when it has one.
-Run RunOf(const iter::Block& block, int first_input, int inputs, const aclDataType* dtypes, int64_t row,
-          int64_t first, int64_t count) {
+Run RunOf(const iter::Block& block, int first_input, int inputs, const aclDataType* dtypes,
+          const TermParams& params, int64_t row, int64_t first, int64_t count) {
   Run run{};
   for (int k = 0; k < inputs; ++k) {
     const int slot = first_input + k;
@@ -42,18 +46,19 @@ Run RunOf(const iter::Block& block, int first_input, int inputs, const aclDataTy
     run.dtype[k] = dtypes[k];
   }
   run.count = count;
+  run.params = params;
   return run;
 }
 
 // Calls consume(terms, count, row, first) for consecutive pieces of the block, in index order.
 template <typename Consume>
 void ForEachTermPiece(const iter::Block& block, int first_input, const aclDataType* dtypes,
-                      const TermKernels& kernels, ForwardTermsFn simd, Consume&& consume) {
+                      const TermParams& params, const TermKernels& kernels, ForwardTermsFn simd, Consume&& consume) {
   double terms[kForwardPiece];
   for (int64_t row = 0; row < block.outer_size; ++row) {
     for (int64_t first = 0; first < block.inner_size; first += kForwardPiece) {
       const int64_t count = std::min(kForwardPiece, block.inner_size - first);
-      const Run run = RunOf(block, first_input, kForwardInputs, dtypes, row, first, count);
+      const Run run = RunOf(block, first_input, kForwardInputs, dtypes, params, row, first, count);
       if (simd == nullptr || !simd(run, terms)) {
         kernels.forward_reference(run, terms);
       }
@@ -62,17 +67,45 @@ void ForEachTermPiece(const iter::Block& block, int first_input, const aclDataTy
   }
 }
 
+// Row `row` of a block as a block of one row.
+iter::Block OneRow(const iter::Block& block, int64_t row) {
+  iter::Block one = block;
+  for (int k = 0; k < iter::kMaxOperands; ++k) {
+    one.data[k] = block.data[k] + row * block.outer_stride[k];
+  }
+  one.outer_size = 1;
+  return one;
+}
+
 // One NaN for every path (core/nan.h): NaN terms may carry either input's payload.
 inline double CanonicalTerm(double term) {
   return term != term ? static_cast<double>(BitsToFloat(kCanonicalNanBits)) : term;
 }
 
+// A piece's terms rounded once to T and stored `stride` bytes apart.
+template <typename T>
+void StoreTerms(const double* terms, int64_t count, char* out, int64_t stride) {
+  for (int64_t i = 0; i < count; ++i) {
+    cpu::StoreFromDouble<T>(out + i * stride, CanonicalTerm(terms[i]));
+  }
+}
+
+void StoreTermsAs(aclDataType dtype, const double* terms, int64_t count, char* out, int64_t stride) {
+  switch (dtype) {
+    case ACL_FLOAT16: return StoreTerms<Float16>(terms, count, out, stride);
+    case ACL_BF16: return StoreTerms<BFloat16>(terms, count, out, stride);
+    default: return StoreTerms<float>(terms, count, out, stride);
+  }
+}
+
 struct ForwardParams {
   aclDataType dtypes[kForwardInputs];
+  TermParams term;
   aclDataType out_dtype;
   const TermKernels* kernels;
   ForwardTermsFn simd;
-  const char* kernel_name;  // For the debug log: "reference" or the SIMD target.
+  ForwardStoreFn store_simd;  // Reduction none: whole rows straight into out, where it can.
+  const char* kernel_name;    // For the debug log: "reference" or the SIMD target.
 };
 
 class ForwardNoneLaunch final : public Launch {
@@ -83,13 +116,13 @@ class ForwardNoneLaunch final : public Launch {
     const int64_t grain = cpu::GrainForBytes(DataTypeSize(params_.out_dtype));
     cpu::ParallelFor(plan_.numel, grain, [this](int64_t begin, int64_t end) {
       iter::ForEachBlock(plan_, begin, end, [this](const iter::Block& block) {
-        ForEachTermPiece(block, 1, params_.dtypes, *params_.kernels, params_.simd,
+        if (params_.store_simd != nullptr && StoreRows(block)) {
+          return;
+        }
+        ForEachTermPiece(block, 1, params_.dtypes, params_.term, *params_.kernels, params_.simd,
                          [&](const double* terms, int64_t count, int64_t row, int64_t first) {
                            char* out = block.data[0] + row * block.outer_stride[0] + first * block.inner_stride[0];
-                           for (int64_t i = 0; i < count; ++i) {
-                             cpu::StoreRoundedOnce(params_.out_dtype, out + i * block.inner_stride[0],
-                                                   CanonicalTerm(terms[i]));
-                           }
+                           StoreTermsAs(params_.out_dtype, terms, count, out, block.inner_stride[0]);
                          });
       });
     });
@@ -100,6 +133,26 @@ class ForwardNoneLaunch final : public Launch {
   const char* KernelName() const override { return params_.kernel_name; }
 
  private:
+  // Every row of the block through the vector kernel's direct store; false (nothing written) when it declines
+  // the first row, which then means all of them (rows differ only in their starting addresses).
+  bool StoreRows(const iter::Block& block) const {
+    for (int64_t row = 0; row < block.outer_size; ++row) {
+      const pointwise::Run run = RunOf(block, 1, kForwardInputs, params_.dtypes, params_.term, row, 0, block.inner_size);
+      char* out = block.data[0] + row * block.outer_stride[0];
+      if (!params_.store_simd(run, out, block.inner_stride[0], params_.out_dtype)) {
+        if (row == 0) {
+          return false;
+        }
+        ForEachTermPiece(OneRow(block, row), 1, params_.dtypes, params_.term, *params_.kernels, params_.simd,
+                         [&](const double* terms, int64_t count, int64_t, int64_t first) {
+                           StoreTermsAs(params_.out_dtype, terms, count, out + first * block.inner_stride[0],
+                                        block.inner_stride[0]);
+                         });
+      }
+    }
+    return true;
+  }
+
   const iter::LoopPlan plan_;
   const ForwardParams params_;
 };
@@ -113,11 +166,9 @@ class ForwardReducedLaunch final : public Launch {
   Status Run() const override {
     const cpu::AddTermsFn<1> add_terms = [this](int64_t begin, int64_t end, cpu::LaneAccumulator<1>* lanes) {
       iter::ForEachBlock(plan_, begin, end, [&](const iter::Block& block) {
-        ForEachTermPiece(block, 0, params_.dtypes, *params_.kernels, params_.simd,
+        ForEachTermPiece(block, 0, params_.dtypes, params_.term, *params_.kernels, params_.simd,
                          [&](const double* terms, int64_t count, int64_t, int64_t) {
-                           for (int64_t i = 0; i < count; ++i) {
-                             lanes->Add({terms[i]});
-                           }
+                           lanes->AddSeries(terms, count);
                          });
       });
     };
@@ -128,7 +179,8 @@ class ForwardReducedLaunch final : public Launch {
       return Status(ACL_ERROR_BAD_ALLOC, msg::ExecutionError(run_api_, "out of host memory for the partial sums."));
     }
     // The mean divides the total once, in double: 0 / 0 = NaN for empty inputs, as CANN and PyTorch give. A total
-    // beyond out's range is stored as infinity: a result, not an error (DECISIONS 14).
+    // beyond out's range is stored as infinity: a result, not an error (DECISIONS 14), logged, or in strict mode
+    // reported.
     const double value = mean_ ? sum[0] / static_cast<double>(plan_.numel) : sum[0];
     const double stored = cpu::StoreRoundedOnce(params_.out_dtype, out_, CanonicalTerm(value));
     if (std::isfinite(value) && !std::isfinite(stored)) {
@@ -149,8 +201,95 @@ class ForwardReducedLaunch final : public Launch {
   char* const out_;
 };
 
+// The first (lowest) column of out whose finite sum became infinite when stored, over chunks that may run at once.
+struct FirstOverflow {
+  std::mutex mu;
+  int64_t column = -1;
+  double value = 0.0;
+  void Note(int64_t at, double sum) {
+    std::lock_guard<std::mutex> lock(mu);
+    if (column < 0 || at < column) {
+      column = at;
+      value = sum;
+    }
+  }
+};
+
+// Columns per parallel chunk: each column sums its rows, so a chunk's work is rows * columns terms.
+constexpr int64_t kDim0GrainTerms = int64_t{1} << 16;
+
+class ForwardOverDim0Launch final : public Launch {
+ public:
+  ForwardOverDim0Launch(const iter::LoopPlan& inputs, const iter::LoopPlan& out, const ForwardParams& params,
+                        const char* run_api, int64_t rows, bool mean)
+      : inputs_(inputs), out_(out), params_(params), run_api_(run_api), rows_(rows), mean_(mean) {}
+
+  Status Run() const override {
+    const int64_t columns = out_.numel;
+    const int64_t grain = std::max<int64_t>(1, kDim0GrainTerms / std::max<int64_t>(1, rows_));
+    std::atomic<bool> out_of_memory{false};
+    FirstOverflow overflow;
+    cpu::ParallelFor(columns, grain, [&](int64_t begin, int64_t end) {
+      std::unique_ptr<double[]> sums(new (std::nothrow) double[static_cast<size_t>(end - begin)]());
+      if (sums == nullptr) {
+        out_of_memory.store(true);  // Any thread: reported below.
+        return;
+      }
+      // Row by row, so every column's terms are added in row order whatever the split.
+      for (int64_t row = 0; row < rows_; ++row) {
+        int64_t column = 0;
+        iter::ForEachBlock(inputs_, row * columns + begin, row * columns + end, [&](const iter::Block& block) {
+          ForEachTermPiece(block, 0, params_.dtypes, params_.term, *params_.kernels, params_.simd,
+                           [&](const double* terms, int64_t count, int64_t, int64_t) {
+                             for (int64_t i = 0; i < count; ++i) {
+                               sums[static_cast<size_t>(column + i)] += terms[i];
+                             }
+                             column += count;
+                           });
+        });
+      }
+      const double divisor = mean_ ? static_cast<double>(rows_) : 1.0;
+      int64_t column = 0;
+      iter::ForEachBlock(out_, begin, end, [&](const iter::Block& block) {
+        for (int64_t r = 0; r < block.outer_size; ++r) {
+          for (int64_t i = 0; i < block.inner_size; ++i) {
+            char* at = block.data[0] + r * block.outer_stride[0] + i * block.inner_stride[0];
+            const double value = sums[static_cast<size_t>(column)] / divisor;
+            const double stored = cpu::StoreRoundedOnce(params_.out_dtype, at, CanonicalTerm(value));
+            if (std::isfinite(value) && !std::isfinite(stored)) {
+              overflow.Note(begin + column, value);
+            }
+            ++column;
+          }
+        }
+      });
+    });
+    if (out_of_memory.load()) {
+      return Status(ACL_ERROR_BAD_ALLOC, msg::ExecutionError(run_api_, "out of host memory for the column sums."));
+    }
+    if (overflow.column >= 0) {
+      return TolerateFault(run_api_, kReducedOverflowFault, ACL_ERROR_RT_AICORE_OVER_FLOW,
+                           msg::ReducedOverflow("out[" + std::to_string(overflow.column) + "]", overflow.value,
+                                                params_.out_dtype));
+    }
+    return Status::Ok();
+  }
+
+  int64_t Elements() const override { return inputs_.numel; }
+  const char* KernelName() const override { return params_.kernel_name; }
+
+ private:
+  const iter::LoopPlan inputs_;
+  const iter::LoopPlan out_;
+  const ForwardParams params_;
+  const char* const run_api_;
+  const int64_t rows_;
+  const bool mean_;
+};
+
 struct BackwardParams {
   aclDataType dtypes[kBackwardInputs];
+  TermParams term;
   aclDataType out_dtype;
   float scale;
   bool stream;
@@ -168,7 +307,7 @@ class BackwardLaunch final : public Launch {
     cpu::ParallelFor(plan_.numel, grain, [this](int64_t begin, int64_t end) {
       iter::ForEachBlock(plan_, begin, end, [this](const iter::Block& block) {
         for (int64_t row = 0; row < block.outer_size; ++row) {
-          const pointwise::Run run = RunOf(block, 1, kBackwardInputs, params_.dtypes, row, 0, block.inner_size);
+          const pointwise::Run run = RunOf(block, 1, kBackwardInputs, params_.dtypes, params_.term, row, 0, block.inner_size);
           const BackwardOut out{block.data[0] + row * block.outer_stride[0], block.inner_stride[0],
                                 params_.out_dtype, params_.scale, params_.stream};
           if (params_.simd == nullptr || !params_.simd(run, out)) {
@@ -187,6 +326,27 @@ class BackwardLaunch final : public Launch {
   const iter::LoopPlan plan_;
   const BackwardParams params_;
 };
+
+int64_t ElementCount(const std::vector<int64_t>& shape) {
+  int64_t count = 1;
+  for (int64_t dim : shape) {
+    count *= dim;  // Checked against int64 by the operator's validation (CheckShapeCount).
+  }
+  return count;
+}
+
+ForwardParams ForwardParamsOf(const ForwardCall& call) {
+  ForwardParams params{};
+  params.dtypes[0] = call.self->dtype();
+  params.dtypes[1] = call.target->dtype();
+  params.term = call.params;
+  params.out_dtype = call.out->dtype();
+  params.kernels = call.kernels;
+  params.simd = ActiveSimd(call.kernels->forward_simd);
+  params.store_simd = ActiveSimd(call.kernels->forward_store_simd);
+  params.kernel_name = cpu::KernelTargetName(params.simd != nullptr ? cpu::ActiveKernelTarget() : cpu::kReferenceKernels);
+  return params;
+}
 
 }  // namespace
 
@@ -209,21 +369,12 @@ std::vector<int64_t> BroadcastShape(std::initializer_list<const aclTensor*> tens
 
 namespace {
 
-Prepared PlanForwardLaunch(const ForwardCall& call) {
+Prepared ForwardLaunchOf(const ForwardCall& call) {
   const std::vector<int64_t> shape = BroadcastShape({call.self, call.target});
   const bool reduced = call.reduction != static_cast<int64_t>(Reduction::kNone);
   const bool mean = call.reduction == static_cast<int64_t>(Reduction::kMean);
-  int64_t numel = 1;
-  for (int64_t dim : shape) {
-    numel *= dim;
-  }
-  ForwardParams params{};
-  params.dtypes[0] = call.self->dtype();
-  params.dtypes[1] = call.target->dtype();
-  params.out_dtype = call.out->dtype();
-  params.kernels = call.kernels;
-  params.simd = ActiveSimd(call.kernels->forward_simd);
-  params.kernel_name = cpu::KernelTargetName(params.simd != nullptr ? cpu::ActiveKernelTarget() : cpu::kReferenceKernels);
+  const int64_t numel = ElementCount(shape);
+  const ForwardParams params = ForwardParamsOf(call);
   const int64_t rank = static_cast<int64_t>(shape.size());
   if (!reduced) {
     if (numel == 0) {
@@ -250,7 +401,28 @@ Prepared PlanForwardLaunch(const ForwardCall& call) {
                                                                params, call.run_api, mean, out)};
 }
 
-Prepared PlanBackwardLaunch(const BackwardCall& call) {
+Prepared ForwardOverDim0LaunchOf(const ForwardCall& call) {
+  const std::vector<int64_t> shape = BroadcastShape({call.self, call.target});
+  const int64_t numel = ElementCount(shape);
+  if (numel == 0) {
+    return {Status::Ok(), nullptr};
+  }
+  const int64_t rows = shape.empty() ? 1 : shape[0];
+  const ForwardParams params = ForwardParamsOf(call);
+  // Logical order for both: input index row * columns + column, out index column.
+  iter::LoopPlanBuilder inputs(shape.data(), static_cast<int64_t>(shape.size()));
+  inputs.AddOperand(OperandOf(*call.self));
+  inputs.AddOperand(OperandOf(*call.target));
+  const aclTensor& out = *call.out;
+  iter::LoopPlanBuilder out_plan(out.view_dims.data(), out.rank());
+  out_plan.AddOperand(OperandOf(out));
+  return {Status::Ok(), std::make_shared<ForwardOverDim0Launch>(
+                            inputs.Build(iter::DimPolicy::kCoalesceInLogicalOrder),
+                            out_plan.Build(iter::DimPolicy::kCoalesceInLogicalOrder), params, call.run_api, rows,
+                            call.reduction == static_cast<int64_t>(Reduction::kMean))};
+}
+
+Prepared BackwardLaunchOf(const BackwardCall& call) {
   const aclTensor& out = *call.out;
   if (out.empty()) {
     return {Status::Ok(), nullptr};
@@ -259,6 +431,7 @@ Prepared PlanBackwardLaunch(const BackwardCall& call) {
   params.dtypes[0] = call.grad_output->dtype();
   params.dtypes[1] = call.self->dtype();
   params.dtypes[2] = call.target->dtype();
+  params.term = call.params;
   params.out_dtype = out.dtype();
   params.scale = call.scale;
   params.stream = cpu::UseStreamingStores(out.numel() * DataTypeSize(out.dtype()));
@@ -275,14 +448,21 @@ Prepared PlanBackwardLaunch(const BackwardCall& call) {
 
 }  // namespace
 
+// Each plan is described at debug level, as every operator's phase 1 is (framework/phase1_log.h).
 Prepared PlanForward(const ForwardCall& call) {
-  Prepared prepared = PlanForwardLaunch(call);
+  Prepared prepared = ForwardLaunchOf(call);
+  LogPhase1(call.run_api, prepared, {{"self", call.self}, {"target", call.target}, {"out", call.out}});
+  return prepared;
+}
+
+Prepared PlanForwardOverDim0(const ForwardCall& call) {
+  Prepared prepared = ForwardOverDim0LaunchOf(call);
   LogPhase1(call.run_api, prepared, {{"self", call.self}, {"target", call.target}, {"out", call.out}});
   return prepared;
 }
 
 Prepared PlanBackward(const BackwardCall& call) {
-  Prepared prepared = PlanBackwardLaunch(call);
+  Prepared prepared = BackwardLaunchOf(call);
   LogPhase1(call.run_api, prepared,
             {{"gradOutput", call.grad_output}, {"self", call.self}, {"target", call.target}, {"out", call.out}});
   return prepared;

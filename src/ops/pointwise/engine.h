@@ -5,6 +5,8 @@
 //   forward, reduction none: each term (in double) rounded once to out's type;
 //   forward, mean / sum:     the terms added in double in a grouping fixed by the index alone, the mean divided
 //                            once in double, rounded once (DECISIONS 17); an empty input gives NaN / 0;
+//   forward over dim 0:      mean / sum along the first dimension only (aclnnMseLossOut): each column's terms
+//                            added in double in row order, divided once for mean, rounded once;
 //   backward:                each gradient in float (with the operator's factor) rounded once (DECISIONS 4).
 #ifndef OPENACLNN_OPS_POINTWISE_ENGINE_H_
 #define OPENACLNN_OPS_POINTWISE_ENGINE_H_
@@ -28,6 +30,7 @@ struct ForwardCall {
   int64_t reduction;  // 0 none (out has the broadcast shape), 1 mean, 2 sum (out has one element).
   aclTensor* out;
   const TermKernels* kernels;
+  TermParams params = {};
 };
 
 struct BackwardCall {
@@ -38,9 +41,13 @@ struct BackwardCall {
   float scale;     // The reduction's factor, computed by the operator (CANN's definition varies).
   aclTensor* out;  // Has the broadcast shape of the three inputs.
   const TermKernels* kernels;
+  TermParams params = {};
 };
 
 Prepared PlanForward(const ForwardCall& call);
+// Mean (reduction 1) or sum (2) over the broadcast's first dimension; out has the broadcast shape without it (a 0-D
+// broadcast is one row). Nothing is written when the broadcast is empty.
+Prepared PlanForwardOverDim0(const ForwardCall& call);
 Prepared PlanBackward(const BackwardCall& call);
 
 }  // namespace openaclnn::pointwise

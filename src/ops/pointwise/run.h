@@ -21,15 +21,26 @@ inline constexpr int kBackwardInputs = 3;
 // the stack.
 inline constexpr int64_t kForwardPiece = 256;
 
+// The operator's scalar parameters, as its term reads them (0 where an operator has none). Fields are added as
+// operators need them; every term receives the whole struct.
+struct TermParams {
+  float beta = 0.0f;  // aclnnSmoothL1Loss's threshold.
+};
+
 struct Run {
   const char* input[kMaxInputs];
   int64_t stride[kMaxInputs];  // Bytes; 0 repeats one element.
   aclDataType dtype[kMaxInputs];
   int64_t count;
+  TermParams params;
 };
 
 // The forward terms of a run (count <= kForwardPiece), in double.
 using ForwardTermsFn = bool (*)(const Run& run, double* terms);
+
+// A forward run with reduction none straight into out (count unlimited): each term rounded once to out_dtype
+// and stored at out + i * out_stride. Only a vector kernel has this form; it declines what it cannot store.
+using ForwardStoreFn = bool (*)(const Run& run, char* out, int64_t out_stride, aclDataType out_dtype);
 
 // A backward run: each gradient rounded once to out_dtype and stored at out + i * out_stride. `scale` is the
 // reduction's factor (1 for none and sum); `stream` asks for streaming stores.
@@ -48,6 +59,7 @@ struct TermKernels {
   BackwardRunFn backward_reference;
   // The vector kernels compiled for a Highway target, or null where it is not compiled in.
   ForwardTermsFn (*forward_simd)(int64_t target);
+  ForwardStoreFn (*forward_store_simd)(int64_t target);
   BackwardRunFn (*backward_simd)(int64_t target);
 };
 

@@ -1,0 +1,30 @@
+/*
+ * OpenAclnn: the smooth L1 loss (forward). Compiles as C99 and as C++.
+ */
+#ifndef OPENACLNN_ACLNNOP_ACLNN_SMOOTH_L1_LOSS_H_
+#define OPENACLNN_ACLNNOP_ACLNN_SMOOTH_L1_LOSS_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Phase 1: checks the arguments and returns an executor and the workspace size (0 on the CPU).
+ * With d = self - target over their broadcast: |d| < beta ? 0.5 d^2 / beta : |d| - 0.5 beta (beta >= 0; 0 gives
+ * |d|); reduction 0 none (result has the broadcast shape), 1 mean, 2 sum (result has one element).
+ * Never reads tensor data. Returns 161001 for NULL arguments and 161002 for invalid ones. */
+ACLNN_API aclnnStatus aclnnSmoothL1LossGetWorkspaceSize(const aclTensor *self, const aclTensor *target,
+                                                        int64_t reduction, float beta, aclTensor *result,
+                                                        uint64_t *workspaceSize, aclOpExecutor **executor);
+
+/* Phase 2: enqueues the computation on stream. Results are visible after aclrtSynchronizeStream. */
+ACLNN_API aclnnStatus aclnnSmoothL1Loss(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+                                        aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* OPENACLNN_ACLNNOP_ACLNN_SMOOTH_L1_LOSS_H_ */
