@@ -3,6 +3,7 @@
 #include "api/enum_value.h"
 #include "api/guard.h"
 #include "framework/meta.h"
+#include "framework/meta_objects.h"
 
 using openaclnn::api::EnumValue;
 using openaclnn::api::GuardAclnn;
@@ -47,6 +48,86 @@ aclnnStatus aclGetFormat(const aclTensor* tensor, aclFormat* format) {
 
 aclnnStatus aclGetDataType(const aclTensor* tensor, aclDataType* dataType) {
   return GuardAclnn("aclGetDataType", [&] { return openaclnn::GetDataType(tensor, dataType); });
+}
+
+aclScalar* aclCreateScalar(void* value, aclDataType dataType) {
+  aclScalar* scalar = nullptr;
+  GuardAclnn("aclCreateScalar", [&] { return openaclnn::CreateScalar(value, EnumValue(dataType), &scalar); });
+  return scalar;
+}
+
+aclIntArray* aclCreateIntArray(const int64_t* value, uint64_t size) {
+  aclIntArray* array = nullptr;
+  GuardAclnn("aclCreateIntArray", [&] { return openaclnn::CreateIntArray(value, size, &array); });
+  return array;
+}
+
+aclFloatArray* aclCreateFloatArray(const float* value, uint64_t size) {
+  aclFloatArray* array = nullptr;
+  GuardAclnn("aclCreateFloatArray", [&] { return openaclnn::CreateFloatArray(value, size, &array); });
+  return array;
+}
+
+aclBoolArray* aclCreateBoolArray(const bool* value, uint64_t size) {
+  aclBoolArray* array = nullptr;
+  GuardAclnn("aclCreateBoolArray", [&] { return openaclnn::CreateBoolArray(value, size, &array); });
+  return array;
+}
+
+aclTensorList* aclCreateTensorList(const aclTensor* const* value, uint64_t size) {
+  aclTensorList* list = nullptr;
+  GuardAclnn("aclCreateTensorList", [&] { return openaclnn::CreateTensorList(value, size, &list); });
+  return list;
+}
+
+aclScalarList* aclCreateScalarList(const aclScalar* const* value, uint64_t size) {
+  aclScalarList* list = nullptr;
+  GuardAclnn("aclCreateScalarList", [&] { return openaclnn::CreateScalarList(value, size, &list); });
+  return list;
+}
+
+aclnnStatus aclDestroyScalar(const aclScalar* scalar) {
+  return GuardAclnn("aclDestroyScalar", [&] { return openaclnn::DestroyScalar(scalar); });
+}
+
+aclnnStatus aclDestroyIntArray(const aclIntArray* array) {
+  return GuardAclnn("aclDestroyIntArray", [&] { return openaclnn::DestroyIntArray(array); });
+}
+
+aclnnStatus aclDestroyFloatArray(const aclFloatArray* array) {
+  return GuardAclnn("aclDestroyFloatArray", [&] { return openaclnn::DestroyFloatArray(array); });
+}
+
+aclnnStatus aclDestroyBoolArray(const aclBoolArray* array) {
+  return GuardAclnn("aclDestroyBoolArray", [&] { return openaclnn::DestroyBoolArray(array); });
+}
+
+aclnnStatus aclDestroyTensorList(const aclTensorList* array) {
+  return GuardAclnn("aclDestroyTensorList", [&] { return openaclnn::DestroyTensorList(array); });
+}
+
+aclnnStatus aclDestroyScalarList(const aclScalarList* array) {
+  return GuardAclnn("aclDestroyScalarList", [&] { return openaclnn::DestroyScalarList(array); });
+}
+
+aclnnStatus aclGetIntArraySize(const aclIntArray* array, uint64_t* size) {
+  return GuardAclnn("aclGetIntArraySize", [&] { return openaclnn::GetIntArraySize(array, size); });
+}
+
+aclnnStatus aclGetFloatArraySize(const aclFloatArray* array, uint64_t* size) {
+  return GuardAclnn("aclGetFloatArraySize", [&] { return openaclnn::GetFloatArraySize(array, size); });
+}
+
+aclnnStatus aclGetBoolArraySize(const aclBoolArray* array, uint64_t* size) {
+  return GuardAclnn("aclGetBoolArraySize", [&] { return openaclnn::GetBoolArraySize(array, size); });
+}
+
+aclnnStatus aclGetTensorListSize(const aclTensorList* tensorList, uint64_t* size) {
+  return GuardAclnn("aclGetTensorListSize", [&] { return openaclnn::GetTensorListSize(tensorList, size); });
+}
+
+aclnnStatus aclGetScalarListSize(const aclScalarList* scalarList, uint64_t* size) {
+  return GuardAclnn("aclGetScalarListSize", [&] { return openaclnn::GetScalarListSize(scalarList, size); });
 }
 
 aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor* executor) {

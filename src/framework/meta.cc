@@ -3,31 +3,19 @@
 #include <algorithm>
 #include <cstring>
 #include <memory>
-#include <mutex>
 #include <string>
-#include <unordered_set>
 #include <vector>
 
 #include "aclnn/opdev/op_errno.h"
 #include "core/messages.h"
 #include "core/tensor.h"
 #include "framework/executor.h"
+#include "framework/live_registry.h"
 
 namespace openaclnn {
 namespace {
 
 constexpr const char* kCreateApi = "aclCreateTensor";
-
-// Live tensors, so that destroying one twice is reported rather than corrupting the heap.
-struct TensorRegistry {
-  std::mutex mu;
-  std::unordered_set<const aclTensor*> live;
-};
-
-TensorRegistry& Tensors() {
-  static TensorRegistry* registry = new TensorRegistry();  // Never destroyed: used during static teardown.
-  return *registry;
-}
 
 Status CreateError(const std::string& what) {
   return Status(ACLNN_ERR_PARAM_INVALID, msg::RuntimeError(kCreateApi, what + " No tensor was created."));
@@ -112,9 +100,7 @@ Status CreateTensor(const int64_t* view_dims, uint64_t view_rank, int32_t dtype,
   created->dtype_value = dtype;
   created->format = format;
   created->data = data;
-  TensorRegistry& registry = Tensors();
-  std::lock_guard<std::mutex> lock(registry.mu);
-  registry.live.insert(created.get());
+  LiveRegistry<aclTensor>::Of().Insert(created.get());
   *tensor = created.release();
   return Status::Ok();
 }
@@ -123,13 +109,9 @@ Status DestroyTensor(const aclTensor* tensor) {
   if (tensor == nullptr) {
     return Status::Ok();
   }
-  {
-    TensorRegistry& registry = Tensors();
-    std::lock_guard<std::mutex> lock(registry.mu);
-    if (registry.live.erase(tensor) == 0) {
-      return Status(ACLNN_ERR_PARAM_INVALID, msg::RuntimeError("aclDestroyTensor", "argument 'tensor' is not a live "
-                                                                                   "tensor (already destroyed?)."));
-    }
+  if (!LiveRegistry<aclTensor>::Of().Erase(tensor)) {
+    return Status(ACLNN_ERR_PARAM_INVALID, msg::RuntimeError("aclDestroyTensor", "argument 'tensor' is not a live "
+                                                                                 "tensor (already destroyed?)."));
   }
   delete tensor;
   return Status::Ok();

@@ -1,0 +1,35 @@
+// The element term of the L1 loss, vector form: the operations of l1_loss_term.h, in the same order.
+// Per-target header (Highway's toggle convention): include after hwy/highway.h in a foreach_target.h file.
+#if defined(OPENACLNN_OPS_L1_LOSS_L1_LOSS_TERM_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef OPENACLNN_OPS_L1_LOSS_L1_LOSS_TERM_INL_H_
+#undef OPENACLNN_OPS_L1_LOSS_L1_LOSS_TERM_INL_H_
+#else
+#define OPENACLNN_OPS_L1_LOSS_L1_LOSS_TERM_INL_H_
+#endif
+
+#include "hwy/highway.h"
+#include "ops/l1_loss/l1_loss_term.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace openaclnn::l1_loss {
+namespace HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+struct L1VecTerm : L1Term {
+  template <class DD>
+  static HWY_INLINE hn::Vec<DD> ValueVec(DD, hn::Vec<DD> x, hn::Vec<DD> y) {
+    return hn::Abs(hn::Sub(x, y));
+  }
+  template <class DF>
+  static HWY_INLINE hn::Vec<DF> GradientVec(DF df, hn::Vec<DF> g, hn::Vec<DF> x, hn::Vec<DF> y, hn::Vec<DF> s) {
+    const auto one = hn::Set(df, 1.0f);
+    const auto sign = hn::Sub(hn::IfThenElseZero(hn::Gt(x, y), one), hn::IfThenElseZero(hn::Lt(x, y), one));
+    return hn::Mul(hn::Mul(sign, g), s);
+  }
+};
+
+}  // namespace HWY_NAMESPACE
+}  // namespace openaclnn::l1_loss
+HWY_AFTER_NAMESPACE();
+
+#endif  // OPENACLNN_OPS_L1_LOSS_L1_LOSS_TERM_INL_H_

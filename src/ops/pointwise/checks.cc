@@ -1,0 +1,121 @@
+#include "ops/pointwise/checks.h"
+
+#include <algorithm>
+#include <string>
+
+#include "aclnn/opdev/op_errno.h"
+#include "core/dtype.h"
+#include "core/messages.h"
+#include "iter/loop_plan.h"
+
+namespace openaclnn::pointwise {
+namespace {
+
+static_assert(kMaxRank <= iter::kMaxLoopDims, "the iteration engine must cover every accepted rank");
+
+std::string ShapeText(const std::vector<int64_t>& shape) {
+  return msg::ShapeText(shape.data(), static_cast<int64_t>(shape.size()));
+}
+
+std::string ShapeOf(const aclTensor& tensor) {
+  return "shape " + msg::ShapeText(tensor.view_dims.data(), tensor.rank());
+}
+
+}  // namespace
+
+Status CheckNotNull(std::string_view api, const void* pointer, std::string_view arg) {
+  if (pointer == nullptr) {
+    return Status(ACLNN_ERR_PARAM_NULLPTR, msg::NullArgument(api, arg));
+  }
+  return Status::Ok();
+}
+
+Status CheckFloatType(std::string_view api, const aclTensor& tensor, std::string_view arg) {
+  if (!IsLossFloatType(tensor.dtype())) {
+    return Status(ACLNN_ERR_PARAM_INVALID, msg::UnsupportedDtype(api, arg, tensor.dtype(), kFloatTypeNames));
+  }
+  return Status::Ok();
+}
+
+Status CheckSameType(std::string_view api, const aclTensor& tensor, std::string_view arg, const aclTensor& other,
+                     std::string_view other_arg) {
+  if (tensor.dtype_value != other.dtype_value) {
+    return Status(ACLNN_ERR_PARAM_INVALID, msg::DtypeMismatch(api, arg, tensor.dtype(), other_arg, other.dtype()));
+  }
+  return Status::Ok();
+}
+
+Status CheckRank(std::string_view api, const aclTensor& tensor, std::string_view arg) {
+  if (tensor.rank() > kMaxRank) {
+    return Status(ACLNN_ERR_PARAM_INVALID,
+                  msg::RankTooLarge(api, arg, tensor.view_dims.data(), tensor.rank(), kMaxRank));
+  }
+  return Status::Ok();
+}
+
+Status CheckReduction(std::string_view api, int64_t reduction) {
+  if (reduction < 0 || reduction > 2) {
+    return Status(ACLNN_ERR_PARAM_INVALID, msg::BadReduction(api, reduction));
+  }
+  return Status::Ok();
+}
+
+Status CheckBroadcastsWith(std::string_view api, const aclTensor& tensor, std::string_view arg,
+                           const std::vector<int64_t>& shape, std::string_view with) {
+  const int64_t rank = static_cast<int64_t>(shape.size());
+  const int64_t common = std::min(rank, tensor.rank());
+  for (int64_t i = 1; i <= common; ++i) {
+    const int64_t a = tensor.view_dims[static_cast<size_t>(tensor.rank() - i)];
+    const int64_t b = shape[static_cast<size_t>(rank - i)];
+    if (a != b && a != 1 && b != 1) {
+      return Status(ACLNN_ERR_PARAM_INVALID,
+                    msg::InvalidArgument(api, arg,
+                                         "a shape that broadcasts with " + std::string(with) + " " + ShapeText(shape),
+                                         ShapeOf(tensor)));
+    }
+  }
+  return Status::Ok();
+}
+
+Status CheckShapeCount(std::string_view api, const std::vector<int64_t>& shape, std::string_view arg) {
+  int64_t count = 1;
+  for (int64_t dim : shape) {
+    if (dim == 0) {
+      return Status::Ok();
+    }
+    if (__builtin_mul_overflow(count, dim, &count)) {
+      return Status(ACLNN_ERR_PARAM_INVALID,
+                    msg::InvalidArgument(api, arg, "a broadcast shape with at most 2^63 - 1 elements",
+                                         "broadcast shape " + ShapeText(shape)));
+    }
+  }
+  return Status::Ok();
+}
+
+Status CheckShapeIs(std::string_view api, const aclTensor& tensor, std::string_view arg,
+                    const std::vector<int64_t>& shape, std::string_view what) {
+  if (tensor.view_dims != shape) {
+    return Status(ACLNN_ERR_PARAM_INVALID,
+                  msg::InvalidArgument(api, arg, "shape " + ShapeText(shape) + " (" + std::string(what) + ")",
+                                       ShapeOf(tensor)));
+  }
+  return Status::Ok();
+}
+
+Status CheckReadLayouts(std::string_view api, std::initializer_list<TensorArg> inputs) {
+  for (const TensorArg& input : inputs) {
+    // The loop plan counts elements in int64; zero strides would let a wrapped count pass the extent check.
+    OPENACLNN_RETURN_IF_ERROR(CheckElementCount(api, input.name, *input.tensor));
+    OPENACLNN_RETURN_IF_ERROR(CheckAddressableLayout(api, input.name, *input.tensor));
+  }
+  return CheckTensorsInLiveMemory(api, inputs);
+}
+
+Status CheckWriteLayout(std::string_view api, const aclTensor& out, std::string_view arg) {
+  OPENACLNN_RETURN_IF_ERROR(CheckElementCount(api, arg, out));
+  OPENACLNN_RETURN_IF_ERROR(CheckAddressableLayout(api, arg, out));
+  OPENACLNN_RETURN_IF_ERROR(CheckNoSelfOverlap(api, arg, out));
+  return CheckTensorsInLiveMemory(api, {{arg, &out}});
+}
+
+}  // namespace openaclnn::pointwise

@@ -1,0 +1,230 @@
+// The engine's vector kernels for an element term, compiled once per Highway target. Include after
+// hwy/highway.h in an operator's *_hwy.cc (compiled through foreach_target.h), after its term's -inl.h.
+//
+// A vector term is a struct, defined in the per-target region, that derives from the scalar term (reference.h)
+// and adds
+//   template <class DD> static hn::Vec<DD> ValueVec(DD dd, hn::Vec<DD> x, hn::Vec<DD> y);        double lanes
+//   template <class DF> static hn::Vec<DF> GradientVec(DF df, V g, V x, V y, V s);               float lanes
+// doing the same IEEE operations in the same order as Value and Gradient (no FMA: the build contracts nothing,
+// and a term must not call MulAdd). The fast path: every input of one data type (FLOAT, FLOAT16 or BFLOAT16),
+// each contiguous or broadcast (stride 0) along the run, elements aligned to their size, and for gradients out
+// contiguous; other runs are declined and go to the reference kernel.
+
+// Re-included once per target (Highway's toggle convention), hence no classic include guard.
+#if defined(OPENACLNN_OPS_POINTWISE_ENGINE_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef OPENACLNN_OPS_POINTWISE_ENGINE_INL_H_
+#undef OPENACLNN_OPS_POINTWISE_ENGINE_INL_H_
+#else
+#define OPENACLNN_OPS_POINTWISE_ENGINE_INL_H_
+#endif
+
+#include <cstdint>
+#include <cstring>
+
+#include "backend/cpu/hwy_convert-inl.h"
+#include "backend/cpu/hwy_store-inl.h"
+#include "core/element.h"
+#include "core/nan.h"
+#include "hwy/cache_control.h"
+#include "hwy/highway.h"
+#include "ops/pointwise/reference.h"
+#include "ops/pointwise/run.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace openaclnn::pointwise {
+namespace HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+namespace convert = cpu::HWY_NAMESPACE;
+
+// The one data type of every input, or UNDEFINED when they differ or a run is outside the fast path.
+inline aclDataType FastInputType(const Run& run, int inputs) {
+  const aclDataType dtype = run.dtype[0];
+  const int64_t bytes = dtype == ACL_FLOAT ? 4 : 2;
+  if (dtype != ACL_FLOAT && dtype != ACL_FLOAT16 && dtype != ACL_BF16) {
+    return ACL_DT_UNDEFINED;
+  }
+  for (int k = 0; k < inputs; ++k) {
+    if (run.dtype[k] != dtype || (run.stride[k] != 0 && run.stride[k] != bytes) ||
+        reinterpret_cast<uintptr_t>(run.input[k]) % static_cast<uintptr_t>(bytes) != 0) {
+      return ACL_DT_UNDEFINED;
+    }
+  }
+  return dtype;
+}
+
+// Lanes(df) elements of T at p, as floats (T: float, Float16, BFloat16).
+template <typename T, class DF>
+HWY_INLINE hn::Vec<DF> LoadFloats(DF df, const char* p) {
+  if constexpr (sizeof(T) == 4) {
+    return hn::LoadU(df, reinterpret_cast<const float*>(p));
+  } else {
+    const auto bits = hn::LoadU(convert::Bits16<DF>(), reinterpret_cast<const uint16_t*>(p));
+    if constexpr (std::is_same_v<T, Float16>) {
+      return convert::HalfToFloat(df, bits);
+    } else {
+      return convert::Bf16ToFloat(df, bits);
+    }
+  }
+}
+
+// Input k of a run as floats from element i on: a broadcast input is one element repeated.
+template <typename T, class DF>
+HWY_INLINE hn::Vec<DF> InputFloats(DF df, const Run& run, int k, int64_t i) {
+  if (run.stride[k] == 0) {
+    return hn::Set(df, LoadAsFloat<T>(run.input[k]));
+  }
+  return LoadFloats<T>(df, run.input[k] + i * static_cast<int64_t>(sizeof(T)));
+}
+
+#if HWY_HAVE_FLOAT64
+template <class VecTerm, typename T>
+void ForwardTermsTyped(const Run& run, double* terms) {
+  const hn::ScalableTag<double> dd;
+  const hn::Rebind<float, decltype(dd)> df;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(dd));
+  int64_t i = 0;
+  for (; i + lanes <= run.count; i += lanes) {
+    const auto x = hn::PromoteTo(dd, InputFloats<T>(df, run, 0, i));
+    const auto y = hn::PromoteTo(dd, InputFloats<T>(df, run, 1, i));
+    hn::StoreU(VecTerm::ValueVec(dd, x, y), dd, terms + i);
+  }
+  for (; i < run.count; ++i) {
+    const double x = LoadAsFloat<T>(run.input[0] + i * run.stride[0]);
+    const double y = LoadAsFloat<T>(run.input[1] + i * run.stride[1]);
+    terms[i] = VecTerm::Value(x, y);
+  }
+}
+#endif
+
+template <class VecTerm>
+bool ForwardTermsSimd(const Run& run, double* terms) {
+#if HWY_HAVE_FLOAT64
+  switch (FastInputType(run, kForwardInputs)) {
+    case ACL_FLOAT: return ForwardTermsTyped<VecTerm, float>(run, terms), true;
+    case ACL_FLOAT16: return ForwardTermsTyped<VecTerm, Float16>(run, terms), true;
+    case ACL_BF16: return ForwardTermsTyped<VecTerm, BFloat16>(run, terms), true;
+    default: return false;
+  }
+#else
+  (void)run;
+  (void)terms;
+  return false;
+#endif
+}
+
+// Two float vectors stored as Out at p (consecutive elements). 16-bit outputs go out as one full vector, since
+// x86 streams whole registers only.
+template <typename Out, class DF>
+HWY_INLINE void StorePair(DF df, hn::Vec<DF> a, hn::Vec<DF> b, char* p, bool stream) {
+  using cpu::HWY_NAMESPACE::PutVector;
+  if constexpr (sizeof(Out) == 4) {
+    float* out = reinterpret_cast<float*>(p);
+    PutVector(df, a, out, stream);
+    PutVector(df, b, out + hn::Lanes(df), stream);
+  } else {
+    auto bits = [&](hn::Vec<DF> v) {
+      if constexpr (std::is_same_v<Out, Float16>) {
+        return convert::FloatToHalf(df, v);
+      } else {
+        return convert::FloatToBf16(df, v);
+      }
+    };
+    uint16_t* out = reinterpret_cast<uint16_t*>(p);
+#if HWY_TARGET == HWY_SCALAR
+    PutVector(convert::Bits16<DF>(), bits(a), out, stream);
+    PutVector(convert::Bits16<DF>(), bits(b), out + 1, stream);
+#else
+    const hn::Repartition<uint16_t, DF> d16;
+    PutVector(d16, hn::Combine(d16, bits(b), bits(a)), out, stream);
+#endif
+  }
+}
+
+template <class VecTerm, typename In, typename Out>
+void BackwardTyped(const Run& run, const BackwardOut& out) {
+  const hn::ScalableTag<float> df;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
+  const int64_t step = 2 * lanes;
+  constexpr int64_t kOutBytes = sizeof(Out) == 4 ? 4 : 2;
+  auto scalar = [&](int64_t i) {
+    const float g = LoadAsFloat<In>(run.input[0] + i * run.stride[0]);
+    const float x = LoadAsFloat<In>(run.input[1] + i * run.stride[1]);
+    const float y = LoadAsFloat<In>(run.input[2] + i * run.stride[2]);
+    StoreFromFloat<Out>(out.data + i * kOutBytes, CanonicalizeNan(VecTerm::Gradient(g, x, y, out.scale)));
+  };
+  // Streaming stores need vector-aligned addresses: the first elements up to the boundary go one by one.
+  bool stream = out.stream;
+  int64_t head = 0;
+  if (stream) {
+    const uintptr_t vector_bytes = static_cast<uintptr_t>(lanes) * sizeof(float);
+    const uintptr_t misalignment = reinterpret_cast<uintptr_t>(out.data) % vector_bytes;
+    stream = misalignment % kOutBytes == 0;
+    head = misalignment == 0 || !stream ? 0 : static_cast<int64_t>((vector_bytes - misalignment) / kOutBytes);
+    head = head < run.count ? head : run.count;
+  }
+  for (int64_t i = 0; i < head; ++i) {
+    scalar(i);
+  }
+  const auto scale = hn::Set(df, out.scale);
+  const auto canonical_nan = hn::BitCast(df, hn::Set(hn::RebindToUnsigned<decltype(df)>(), kCanonicalNanBits));
+  auto gradient = [&](int64_t i) {
+    const auto g = InputFloats<In>(df, run, 0, i);
+    const auto x = InputFloats<In>(df, run, 1, i);
+    const auto y = InputFloats<In>(df, run, 2, i);
+    const auto result = VecTerm::GradientVec(df, g, x, y, scale);
+    return hn::IfThenElse(hn::IsNaN(result), canonical_nan, result);  // As core/nan.h.
+  };
+  int64_t i = head;
+  for (; i + step <= run.count; i += step) {
+    StorePair<Out>(df, gradient(i), gradient(i + lanes), out.data + i * kOutBytes, stream);
+  }
+  for (; i < run.count; ++i) {
+    scalar(i);
+  }
+  if (stream) {
+    hwy::FlushStream();  // Streaming stores are weakly ordered: visible before the launch completes.
+  }
+}
+
+template <class VecTerm, typename In>
+bool BackwardForOut(const Run& run, const BackwardOut& out) {
+  switch (out.dtype) {
+    case ACL_FLOAT: return BackwardTyped<VecTerm, In, float>(run, out), true;
+    case ACL_FLOAT16: return BackwardTyped<VecTerm, In, Float16>(run, out), true;
+    case ACL_BF16: return BackwardTyped<VecTerm, In, BFloat16>(run, out), true;
+    default: return false;
+  }
+}
+
+template <class VecTerm>
+bool BackwardSimd(const Run& run, const BackwardOut& out) {
+  const int64_t out_bytes = out.dtype == ACL_FLOAT ? 4 : 2;
+  if (out.stride != out_bytes || reinterpret_cast<uintptr_t>(out.data) % static_cast<uintptr_t>(out_bytes) != 0) {
+    return false;
+  }
+  switch (FastInputType(run, kBackwardInputs)) {
+    case ACL_FLOAT: return BackwardForOut<VecTerm, float>(run, out);
+    case ACL_FLOAT16: return BackwardForOut<VecTerm, Float16>(run, out);
+    case ACL_BF16: return BackwardForOut<VecTerm, BFloat16>(run, out);
+    default: return false;
+  }
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace openaclnn::pointwise
+HWY_AFTER_NAMESPACE();
+
+#endif  // OPENACLNN_OPS_POINTWISE_ENGINE_INL_H_
+
+// The per-target half of an operator's kernel set: put inside the operator's own `namespace HWY_NAMESPACE`, after
+// its vector term. Defines the functions term_kernels.h's OPENACLNN_POINTWISE_KERNEL_SET collects.
+#ifndef OPENACLNN_POINTWISE_VECTOR_KERNELS
+#define OPENACLNN_POINTWISE_VECTOR_KERNELS(VEC_TERM)                                                         \
+  inline ::openaclnn::pointwise::ForwardTermsFn ForwardKernel() {                                            \
+    return &::openaclnn::pointwise::HWY_NAMESPACE::ForwardTermsSimd<VEC_TERM>;                               \
+  }                                                                                                          \
+  inline ::openaclnn::pointwise::BackwardRunFn BackwardKernel() {                                            \
+    return &::openaclnn::pointwise::HWY_NAMESPACE::BackwardSimd<VEC_TERM>;                                   \
+  }                                                                                                          \
+  inline int64_t CompiledTarget() { return HWY_TARGET; }
+#endif

@@ -1,0 +1,56 @@
+// The contract between the pointwise-loss engine and an operator's element term. The engine walks the broadcast
+// operands as runs of consecutive elements (each input at its own byte stride, 0 where broadcast) and hands
+// each run to the term's kernels: a scalar reference that takes any run, and per SIMD target a vector kernel
+// that takes the runs of its fast path and declines the rest (returns false), which then go to the reference.
+// Both must give the same bits (DECISIONS 7).
+#ifndef OPENACLNN_OPS_POINTWISE_RUN_H_
+#define OPENACLNN_OPS_POINTWISE_RUN_H_
+
+#include <cstdint>
+
+#include "acl/acl_base.h"
+
+namespace openaclnn::pointwise {
+
+// Forward terms read (self, target); gradients read (gradOutput, self, target).
+inline constexpr int kMaxInputs = 3;
+inline constexpr int kForwardInputs = 2;
+inline constexpr int kBackwardInputs = 3;
+
+// Forward runs are cut into pieces of at most this many elements, whose terms go through a double buffer on
+// the stack.
+inline constexpr int64_t kForwardPiece = 256;
+
+struct Run {
+  const char* input[kMaxInputs];
+  int64_t stride[kMaxInputs];  // Bytes; 0 repeats one element.
+  aclDataType dtype[kMaxInputs];
+  int64_t count;
+};
+
+// The forward terms of a run (count <= kForwardPiece), in double.
+using ForwardTermsFn = bool (*)(const Run& run, double* terms);
+
+// A backward run: each gradient rounded once to out_dtype and stored at out + i * out_stride. `scale` is the
+// reduction's factor (1 for none and sum); `stream` asks for streaming stores.
+struct BackwardOut {
+  char* data;
+  int64_t stride;
+  aclDataType dtype;
+  float scale;
+  bool stream;
+};
+using BackwardRunFn = bool (*)(const Run& run, const BackwardOut& out);
+
+// An operator's kernels (its *_hwy.cc provides them through OPENACLNN_POINTWISE_TERM_KERNELS).
+struct TermKernels {
+  ForwardTermsFn forward_reference;
+  BackwardRunFn backward_reference;
+  // The vector kernels compiled for a Highway target, or null where it is not compiled in.
+  ForwardTermsFn (*forward_simd)(int64_t target);
+  BackwardRunFn (*backward_simd)(int64_t target);
+};
+
+}  // namespace openaclnn::pointwise
+
+#endif  // OPENACLNN_OPS_POINTWISE_RUN_H_

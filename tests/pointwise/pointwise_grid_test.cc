@@ -1,0 +1,274 @@
+// Every registered pointwise loss (tests/support/pointwise_registry.h), forward and backward, over a grid of data
+// types and their mixes, reductions, ranks 0-8, broadcast patterns and layouts (contiguous, transposed, padded
+// with a storage offset, zero strides), against the float64 reference: FLOAT16 and BFLOAT16 within 1 ulp of the
+// reference rounded once, FLOAT within 1 ulp (forward) or the registry's bound (backward). Each case runs under
+// the reference kernels and then under every SIMD target with one and two threads, which must give the same
+// bits; nothing outside out's elements, and nothing of the inputs, may change.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "acl_environment.h"
+#include "device_tensor.h"
+#include "openaclnn/openaclnn.h"
+#include "pointwise_call.h"
+#include "pointwise_registry.h"
+#include "test_numeric.h"
+
+namespace openaclnn::test {
+namespace {
+
+struct ShapeCase {
+  std::string name;
+  std::vector<int64_t> self;
+  std::vector<int64_t> target;
+  std::vector<int64_t> grad;
+};
+
+std::vector<ShapeCase> ShapeCases() {
+  return {
+      {"0-D", {}, {}, {}},
+      {"1-D one", {1}, {1}, {1}},
+      {"1-D crossing vector tails", {67}, {67}, {67}},
+      {"scalar target and gradOutput", {3, 5}, {}, {}},
+      {"row target", {4, 6}, {6}, {1}},
+      {"self broadcast by target", {1, 6}, {4, 6}, {4, 1}},
+      {"mutual broadcast", {4, 1}, {1, 5}, {5}},
+      {"3-D", {2, 3, 4}, {3, 1}, {2, 3, 4}},
+      {"8-D", {2, 1, 2, 1, 2, 1, 2, 3}, {2, 3}, {1}},
+      {"8-D full", {2, 2, 1, 2, 2, 1, 3, 5}, {2, 2, 1, 2, 2, 1, 3, 5}, {2, 2, 1, 2, 2, 1, 3, 5}},
+  };
+}
+
+enum class LayoutKind { kContiguous, kTransposed, kPaddedOffset, kZeroStride };
+
+const char* LayoutName(LayoutKind kind) {
+  switch (kind) {
+    case LayoutKind::kContiguous: return "contiguous";
+    case LayoutKind::kTransposed: return "transposed";
+    case LayoutKind::kPaddedOffset: return "padded with offset";
+    case LayoutKind::kZeroStride: return "zero stride inputs";
+  }
+  return "";
+}
+
+// Inputs and out get the layout; a zero-stride layout applies to inputs only (out may not alias itself), which
+// then read one row for all rows of their first dimension.
+Layout LayoutFor(LayoutKind kind, const std::vector<int64_t>& dims, bool is_out) {
+  Layout layout;
+  switch (kind) {
+    case LayoutKind::kContiguous: break;
+    case LayoutKind::kTransposed:
+      if (dims.size() >= 2) {
+        layout.strides = TransposedStrides(dims);
+      }
+      break;
+    case LayoutKind::kPaddedOffset:
+      layout.strides = PaddedStrides(dims, 2);
+      layout.offset = 5;
+      break;
+    case LayoutKind::kZeroStride:
+      if (!is_out && !dims.empty() && dims[0] > 1) {
+        layout.strides = ContiguousStrides(dims);
+        layout.strides[0] = 0;
+      }
+      layout.offset = 1;
+      break;
+  }
+  return layout;
+}
+
+std::vector<double> Draw(int64_t count, std::mt19937* rng) {
+  std::uniform_real_distribution<double> draw(-4.0, 4.0);
+  std::vector<double> values(static_cast<size_t>(count));
+  for (double& value : values) {
+    value = draw(*rng);
+  }
+  return values;
+}
+
+// Input data types (self, target, gradOutput) and out's; MSE's backward takes one type for its inputs only.
+struct TypeCase {
+  aclDataType self, target, grad, out;
+};
+
+std::vector<TypeCase> TypeCases(const PointwiseLoss& loss, bool backward) {
+  const aclDataType f = ACL_FLOAT, h = ACL_FLOAT16, b = ACL_BF16;
+  if (backward && loss.backward_same_types) {
+    return {{f, f, f, f}, {h, h, h, h}, {b, b, b, b}, {f, f, f, h}, {h, h, h, b}, {b, b, b, f}};
+  }
+  return {{f, f, f, f}, {h, h, h, h}, {b, b, b, b}, {f, h, b, f}, {h, b, f, h}, {b, f, h, b}, {h, h, h, f}};
+}
+
+// Every kernel choice with one and two threads gives the bits of the reference kernels.
+struct KernelChoice {
+  std::string target;
+  int threads;
+};
+
+std::vector<KernelChoice> KernelChoices() {
+  std::vector<KernelChoice> choices;
+  for (int32_t i = 0; i < openaclnnGetKernelTargetCount(); ++i) {
+    for (int threads : {1, 2}) {
+      choices.push_back({openaclnnGetKernelTargetName(i), threads});
+    }
+  }
+  return choices;
+}
+
+class KernelChoiceScope {
+ public:
+  KernelChoiceScope(const KernelChoice& choice) {
+    EXPECT_EQ(openaclnnSetKernelTarget(choice.target.c_str()), 0) << choice.target;
+    EXPECT_EQ(openaclnnSetNumThreads(choice.threads), 0);
+  }
+  ~KernelChoiceScope() {
+    openaclnnSetKernelTarget(nullptr);
+    openaclnnSetNumThreads(0);
+  }
+};
+
+void ExpectWithin(aclDataType dtype, const std::vector<double>& got, const std::vector<double>& want, double ulps) {
+  ASSERT_EQ(got.size(), want.size());
+  for (size_t i = 0; i < got.size(); ++i) {
+    const double rounded = RoundTo(dtype, want[i]);
+    EXPECT_LE(UlpDistance(dtype, got[i], rounded), ulps)
+        << "element " << i << ": got " << got[i] << ", reference " << want[i] << " (rounded " << rounded << ")";
+  }
+}
+
+class PointwiseGridTest : public ::testing::TestWithParam<PointwiseLoss> {};
+
+TEST_P(PointwiseGridTest, ForwardMatchesTheReferenceOnEveryPath) {
+  const PointwiseLoss& loss = GetParam();
+  ScopedStream stream;
+  std::mt19937 rng(1201);
+  const std::vector<KernelChoice> choices = KernelChoices();
+  for (const ShapeCase& shapes : ShapeCases()) {
+    for (LayoutKind layout : {LayoutKind::kContiguous, LayoutKind::kTransposed, LayoutKind::kPaddedOffset,
+                              LayoutKind::kZeroStride}) {
+      for (const TypeCase& types : TypeCases(loss, false)) {
+        for (int64_t reduction : {0, 1, 2}) {
+          SCOPED_TRACE(shapes.name + ", " + LayoutName(layout) + ", reduction " + std::to_string(reduction) +
+                       ", types " + std::to_string(types.self) + "/" + std::to_string(types.target) + " -> " +
+                       std::to_string(types.out));
+          const std::vector<int64_t> shape = BroadcastOf({shapes.self, shapes.target});
+          const std::vector<int64_t> out_dims = reduction == 0 ? shape : std::vector<int64_t>{};
+          DeviceTensor self(shapes.self, types.self, LayoutFor(layout, shapes.self, false));
+          DeviceTensor target(shapes.target, types.target, LayoutFor(layout, shapes.target, false));
+          DeviceTensor out(out_dims, types.out, LayoutFor(layout, out_dims, true));
+          self.Fill(Draw(self.numel(), &rng));
+          std::vector<double> y = Draw(target.numel(), &rng);
+          if (!y.empty()) {
+            y[0] = self.Read()[0];  // One exact tie (L1's kink).
+          }
+          target.Fill(y);
+          const std::vector<uint8_t> self_before = self.Storage();
+          const std::vector<uint8_t> target_before = target.Storage();
+          ASSERT_EQ(CallForward(loss, self, target, reduction, out, stream.get()), 0) << TakeErrorMessage();
+          ExpectWithin(types.out, out.Read(), ForwardReference(loss, self, target, reduction), 1.0);
+          EXPECT_TRUE(out.OutsideViewUntouched());
+          EXPECT_EQ(self.Storage(), self_before);
+          EXPECT_EQ(target.Storage(), target_before);
+          const std::vector<uint8_t> reference_bits = out.Storage();
+          for (const KernelChoice& choice : choices) {
+            KernelChoiceScope scope(choice);
+            ASSERT_EQ(CallForward(loss, self, target, reduction, out, stream.get()), 0) << TakeErrorMessage();
+            EXPECT_EQ(out.Storage(), reference_bits) << choice.target << ", " << choice.threads << " threads";
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST_P(PointwiseGridTest, BackwardMatchesTheReferenceOnEveryPath) {
+  const PointwiseLoss& loss = GetParam();
+  ScopedStream stream;
+  std::mt19937 rng(1202);
+  const std::vector<KernelChoice> choices = KernelChoices();
+  for (const ShapeCase& shapes : ShapeCases()) {
+    for (LayoutKind layout : {LayoutKind::kContiguous, LayoutKind::kTransposed, LayoutKind::kPaddedOffset,
+                              LayoutKind::kZeroStride}) {
+      for (const TypeCase& types : TypeCases(loss, true)) {
+        for (int64_t reduction : {0, 1, 2}) {
+          SCOPED_TRACE(shapes.name + ", " + LayoutName(layout) + ", reduction " + std::to_string(reduction) +
+                       ", types " + std::to_string(types.grad) + "/" + std::to_string(types.self) + "/" +
+                       std::to_string(types.target) + " -> " + std::to_string(types.out));
+          const std::vector<int64_t> shape = BroadcastOf({shapes.grad, shapes.self, shapes.target});
+          DeviceTensor grad(shapes.grad, types.grad, LayoutFor(layout, shapes.grad, false));
+          DeviceTensor self(shapes.self, types.self, LayoutFor(layout, shapes.self, false));
+          DeviceTensor target(shapes.target, types.target, LayoutFor(layout, shapes.target, false));
+          DeviceTensor out(shape, types.out, LayoutFor(layout, shape, true));
+          grad.Fill(Draw(grad.numel(), &rng));
+          self.Fill(Draw(self.numel(), &rng));
+          std::vector<double> y = Draw(target.numel(), &rng);
+          if (!y.empty()) {
+            y[0] = self.Read()[0];
+          }
+          target.Fill(y);
+          ASSERT_EQ(CallBackward(loss, grad, self, target, reduction, out, stream.get()), 0) << TakeErrorMessage();
+          const double float_ulps = reduction == 1 ? loss.backward_mean_float_ulps : loss.backward_float_ulps;
+          const double ulps = types.out == ACL_FLOAT ? float_ulps : 1.0;
+          ExpectWithin(types.out, out.Read(), BackwardReference(loss, grad, self, target, reduction), ulps);
+          EXPECT_TRUE(out.OutsideViewUntouched());
+          const std::vector<uint8_t> reference_bits = out.Storage();
+          for (const KernelChoice& choice : choices) {
+            KernelChoiceScope scope(choice);
+            ASSERT_EQ(CallBackward(loss, grad, self, target, reduction, out, stream.get()), 0) << TakeErrorMessage();
+            EXPECT_EQ(out.Storage(), reference_bits) << choice.target << ", " << choice.threads << " threads";
+          }
+        }
+      }
+    }
+  }
+}
+
+// Large enough for several deterministic-sum chunks and for two kernel threads to split the work.
+TEST_P(PointwiseGridTest, LargeCallsGiveTheSameBitsForAnyThreadCount) {
+  const PointwiseLoss& loss = GetParam();
+  ScopedStream stream;
+  std::mt19937 rng(1203);
+  const std::vector<int64_t> dims = {3, 100003};
+  DeviceTensor grad({100003}, ACL_FLOAT);
+  DeviceTensor self(dims, ACL_FLOAT);
+  DeviceTensor target({100003}, ACL_FLOAT);
+  grad.Fill(Draw(grad.numel(), &rng));
+  self.Fill(Draw(self.numel(), &rng));
+  target.Fill(Draw(target.numel(), &rng));
+  for (int64_t reduction : {0, 1, 2}) {
+    SCOPED_TRACE("reduction " + std::to_string(reduction));
+    DeviceTensor out(reduction == 0 ? dims : std::vector<int64_t>{}, ACL_FLOAT);
+    DeviceTensor grad_out(dims, ACL_FLOAT);
+    std::vector<uint8_t> forward_bits;
+    std::vector<uint8_t> backward_bits;
+    for (int threads : {1, 2}) {
+      ASSERT_EQ(openaclnnSetNumThreads(threads), 0);
+      ASSERT_EQ(CallForward(loss, self, target, reduction, out, stream.get()), 0) << TakeErrorMessage();
+      ASSERT_EQ(CallBackward(loss, grad, self, target, reduction, grad_out, stream.get()), 0) << TakeErrorMessage();
+      if (threads == 1) {
+        forward_bits = out.Storage();
+        backward_bits = grad_out.Storage();
+        ExpectWithin(ACL_FLOAT, out.Read(), ForwardReference(loss, self, target, reduction), 1.0);
+      } else {
+        EXPECT_EQ(out.Storage(), forward_bits);
+        EXPECT_EQ(grad_out.Storage(), backward_bits);
+      }
+    }
+    openaclnnSetNumThreads(0);
+    ExpectWithin(ACL_FLOAT, grad_out.Read(), BackwardReference(loss, grad, self, target, reduction),
+                 reduction == 1 ? loss.backward_mean_float_ulps : loss.backward_float_ulps);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Registered, PointwiseGridTest, ::testing::ValuesIn(PointwiseLosses()),
+                         [](const ::testing::TestParamInfo<PointwiseLoss>& param_info) {
+                           return param_info.param.name;
+                         });
+
+}  // namespace
+}  // namespace openaclnn::test
