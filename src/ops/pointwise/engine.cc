@@ -17,6 +17,7 @@
 #include "core/reduction.h"
 #include "core/tensor.h"
 #include "framework/tensor_operand.h"
+#include "framework/tolerated_fault.h"
 #include "iter/loop_plan.h"
 
 namespace openaclnn::pointwise {
@@ -70,6 +71,7 @@ struct ForwardParams {
   aclDataType out_dtype;
   const TermKernels* kernels;
   ForwardTermsFn simd;
+  const char* kernel_name;  // For the debug log: "reference" or the SIMD target.
 };
 
 class ForwardNoneLaunch final : public Launch {
@@ -94,6 +96,7 @@ class ForwardNoneLaunch final : public Launch {
   }
 
   int64_t Elements() const override { return plan_.numel; }
+  const char* KernelName() const override { return params_.kernel_name; }
 
  private:
   const iter::LoopPlan plan_;
@@ -126,11 +129,16 @@ class ForwardReducedLaunch final : public Launch {
     // The mean divides the total once, in double: 0 / 0 = NaN for empty inputs, as CANN and PyTorch give. A total
     // beyond out's range is stored as infinity: a result, not an error (DECISIONS 14).
     const double value = mean_ ? sum[0] / static_cast<double>(plan_.numel) : sum[0];
-    cpu::StoreRoundedOnce(params_.out_dtype, out_, CanonicalTerm(value));
+    const double stored = cpu::StoreRoundedOnce(params_.out_dtype, out_, CanonicalTerm(value));
+    if (std::isfinite(value) && !std::isfinite(stored)) {
+      return TolerateFault(run_api_, kReducedOverflowFault, ACL_ERROR_RT_AICORE_OVER_FLOW,
+                           msg::ReducedOverflow("out", value, params_.out_dtype));
+    }
     return Status::Ok();
   }
 
   int64_t Elements() const override { return plan_.numel; }
+  const char* KernelName() const override { return params_.kernel_name; }
 
  private:
   const iter::LoopPlan plan_;
@@ -147,6 +155,7 @@ struct BackwardParams {
   bool stream;
   const TermKernels* kernels;
   BackwardRunFn simd;
+  const char* kernel_name;
 };
 
 class BackwardLaunch final : public Launch {
@@ -171,6 +180,7 @@ class BackwardLaunch final : public Launch {
   }
 
   int64_t Elements() const override { return plan_.numel; }
+  const char* KernelName() const override { return params_.kernel_name; }
 
  private:
   const iter::LoopPlan plan_;
@@ -210,6 +220,7 @@ Prepared PlanForward(const ForwardCall& call) {
   params.out_dtype = call.out->dtype();
   params.kernels = call.kernels;
   params.simd = ActiveSimd(call.kernels->forward_simd);
+  params.kernel_name = cpu::KernelTargetName(params.simd != nullptr ? cpu::ActiveKernelTarget() : cpu::kReferenceKernels);
   const int64_t rank = static_cast<int64_t>(shape.size());
   if (!reduced) {
     if (numel == 0) {
@@ -250,6 +261,7 @@ Prepared PlanBackward(const BackwardCall& call) {
   params.stream = cpu::UseStreamingStores(out.numel() * DataTypeSize(out.dtype()));
   params.kernels = call.kernels;
   params.simd = ActiveSimd(call.kernels->backward_simd);
+  params.kernel_name = cpu::KernelTargetName(params.simd != nullptr ? cpu::ActiveKernelTarget() : cpu::kReferenceKernels);
   iter::LoopPlanBuilder builder(out.view_dims.data(), out.rank());
   builder.AddOperand(OperandOf(out));
   builder.AddOperand(OperandOf(*call.grad_output));
