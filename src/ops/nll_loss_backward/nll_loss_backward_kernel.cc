@@ -7,14 +7,14 @@ namespace openaclnn::nll {
 namespace {
 
 template <typename TargetT, typename InT, typename OutT>
-void NllBlockReference(const iter::Block& block, const NllKernelParams& params, TargetFault* fault) {
+void NllBlockReference(const iter::Block& block, const NllKernelParams& params, class_index::TargetFault* fault) {
   const int64_t first_column = block.inner_index;
   for (int64_t r = 0; r < block.outer_size; ++r) {
     const int64_t target = LoadAsIndex<TargetT>(block.data[kTargetOperand] + r * block.outer_stride[kTargetOperand]);
     const bool ignored = target == params.ignore_index;
     const bool in_range = target >= 0 && target < params.classes;
     if (!ignored && !in_range) {
-      fault->Note(block.outer_index + r, target);
+      fault->Note(block.linear_index / params.classes + r, target);  // Rows of C elements.
     }
     int64_t hit_column = -1;  // Relative to the block.
     float value = 0.0f;
