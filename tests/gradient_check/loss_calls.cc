@@ -6,6 +6,8 @@
 #include "aclnnop/aclnn_binary_cross_entropy.h"
 #include "aclnnop/aclnn_binary_cross_entropy_backward.h"
 #include "aclnnop/aclnn_nll_loss.h"
+#include "aclnnop/aclnn_nll_loss2d.h"
+#include "aclnnop/aclnn_nll_loss2d_backward.h"
 #include "aclnnop/aclnn_nll_loss_backward.h"
 
 namespace openaclnn::test {
@@ -41,6 +43,27 @@ void CallNllLossBackward(const DeviceTensor& grad, const DeviceTensor& self, con
                                                                   reduction, ignore_index, total_weight.get(),
                                                                   out.get(), &workspace, &executor);
   Finish(status, executor, [](aclOpExecutor* e, aclrtStream s) { return aclnnNLLLossBackward(nullptr, 0, e, s); });
+}
+
+void CallNllLoss2d(const DeviceTensor& self, const DeviceTensor& target, const DeviceTensor& weight,
+                   int64_t reduction, int64_t ignore_index, const DeviceTensor& out, const DeviceTensor& total_weight) {
+  uint64_t workspace = 0;
+  aclOpExecutor* executor = nullptr;
+  const aclnnStatus status = aclnnNLLLoss2dGetWorkspaceSize(self.get(), target.get(), weight.get(), reduction,
+                                                            ignore_index, out.get(), total_weight.get(), &workspace,
+                                                            &executor);
+  Finish(status, executor, [](aclOpExecutor* e, aclrtStream s) { return aclnnNLLLoss2d(nullptr, 0, e, s); });
+}
+
+void CallNllLoss2dBackward(const DeviceTensor& grad, const DeviceTensor& self, const DeviceTensor& target,
+                           const DeviceTensor& weight, int64_t reduction, int64_t ignore_index,
+                           const DeviceTensor& total_weight, const DeviceTensor& out) {
+  uint64_t workspace = 0;
+  aclOpExecutor* executor = nullptr;
+  const aclnnStatus status = aclnnNLLLoss2dBackwardGetWorkspaceSize(
+      grad.get(), self.get(), target.get(), weight.get(), reduction, ignore_index, total_weight.get(), out.get(),
+      &workspace, &executor);
+  Finish(status, executor, [](aclOpExecutor* e, aclrtStream s) { return aclnnNLLLoss2dBackward(nullptr, 0, e, s); });
 }
 
 void CallBce(const DeviceTensor& self, const DeviceTensor& target, const DeviceTensor* weight, int64_t reduction,
