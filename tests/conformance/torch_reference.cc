@@ -110,6 +110,11 @@ std::vector<double> TorchNllLoss2dBackward(const TorchOperand& grad, const Torch
                    out_dtype);
 }
 
+std::vector<double> TorchSoftmax(const TorchOperand& self, int64_t dim, bool log) {
+  const at::Tensor input = ToTorch(self);
+  return DoublesOf(log ? at::log_softmax(input, dim) : at::softmax(input, dim));
+}
+
 std::vector<double> TorchBinaryCrossEntropy(const TorchOperand& self, const TorchOperand& target,
                                             const std::optional<TorchOperand>& weight, int64_t reduction) {
   const at::Tensor self_tensor = ToTorch(self);

@@ -63,6 +63,9 @@ std::vector<double> TorchNllLoss2dBackward(const TorchOperand& grad, const Torch
                                            int64_t reduction, int64_t ignore_index,
                                            const TorchOperand& total_weight, aclDataType out_dtype);
 
+// at::softmax(self, dim) or at::log_softmax(self, dim) in the operand's dtype (DOUBLE for the comparison).
+std::vector<double> TorchSoftmax(const TorchOperand& self, int64_t dim, bool log);
+
 // at::binary_cross_entropy(self, target, weight, reduction) with target expanded to self's shape first (as for
 // the backward); the weight broadcasts in PyTorch's mul_.
 std::vector<double> TorchBinaryCrossEntropy(const TorchOperand& self, const TorchOperand& target,

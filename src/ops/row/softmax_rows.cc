@@ -1,0 +1,96 @@
+#include "ops/row/softmax_rows.h"
+
+#include <cmath>
+#include <limits>
+
+#include "backend/cpu/det_math.h"
+#include "backend/cpu/reduce_round.h"
+#include "core/element.h"
+
+namespace openaclnn::row {
+namespace {
+
+template <typename T>
+double LoadAsDouble(const char* address) {
+  if constexpr (std::is_same_v<T, double>) {
+    return LoadRaw<double>(address);
+  } else {
+    return LoadAsFloat<T>(address);
+  }
+}
+
+template <typename T>
+void StoreDouble(char* address, double value) {
+  if constexpr (std::is_same_v<T, double>) {
+    StoreRaw<double>(address, value);
+  } else {
+    cpu::StoreFromDouble<T>(address, value);
+  }
+}
+
+// self's element as the computation sees it: log-softmax rounds it to out's type first (CANN's cast).
+template <SoftmaxKind kKind, typename InT, typename OutT>
+double Element(const Rows& rows, int64_t j) {
+  const double value = LoadAsDouble<InT>(rows.in[0] + j * rows.in_stride[0]);
+  if constexpr (kKind == SoftmaxKind::kLogSoftmax && !std::is_same_v<InT, OutT>) {
+    char rounded[sizeof(OutT)];
+    StoreDouble<OutT>(rounded, value);
+    return LoadAsDouble<OutT>(rounded);
+  } else {
+    return value;
+  }
+}
+
+template <SoftmaxKind kKind, typename InT, typename OutT>
+void SoftmaxRow(const Rows& rows) {
+  double max = -std::numeric_limits<double>::infinity();
+  for (int64_t j = 0; j < rows.length; ++j) {
+    const double x = Element<kKind, InT, OutT>(rows, j);
+    if (std::isnan(x)) {
+      max = x;
+      break;
+    }
+    max = x > max ? x : max;
+  }
+  double sum = 0.0;
+  for (int64_t j = 0; j < rows.length; ++j) {
+    sum += cpu::det::Exp(Element<kKind, InT, OutT>(rows, j) - max);
+  }
+  const double log_sum = kKind == SoftmaxKind::kLogSoftmax ? cpu::det::Log(sum) : 0.0;
+  for (int64_t j = 0; j < rows.length; ++j) {
+    const double shifted = Element<kKind, InT, OutT>(rows, j) - max;
+    const double value = kKind == SoftmaxKind::kLogSoftmax ? shifted - log_sum : cpu::det::Exp(shifted) / sum;
+    StoreDouble<OutT>(rows.out + j * rows.out_stride, value);
+  }
+}
+
+template <SoftmaxKind kKind, typename InT>
+SoftmaxRowKernel ForOut(aclDataType out) {
+  switch (out) {
+    case ACL_FLOAT: return &SoftmaxRow<kKind, InT, float>;
+    case ACL_FLOAT16: return &SoftmaxRow<kKind, InT, Float16>;
+    case ACL_BF16: return &SoftmaxRow<kKind, InT, BFloat16>;
+    case ACL_DOUBLE: return &SoftmaxRow<kKind, InT, double>;
+    default: return nullptr;
+  }
+}
+
+template <SoftmaxKind kKind>
+SoftmaxRowKernel ForSelf(aclDataType self, aclDataType out) {
+  switch (self) {
+    case ACL_FLOAT: return ForOut<kKind, float>(out);
+    case ACL_FLOAT16: return ForOut<kKind, Float16>(out);
+    case ACL_BF16: return ForOut<kKind, BFloat16>(out);
+    case ACL_DOUBLE: return ForOut<kKind, double>(out);
+    default: return nullptr;
+  }
+}
+
+}  // namespace
+
+SoftmaxRowKernel SelectSoftmaxRowKernel(SoftmaxKind kind, aclDataType self, aclDataType out) {
+  return kind == SoftmaxKind::kSoftmax ? ForSelf<SoftmaxKind::kSoftmax>(self, out)
+                                       : ForSelf<SoftmaxKind::kLogSoftmax>(self, out);
+}
+
+}  // namespace openaclnn::row

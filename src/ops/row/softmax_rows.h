@@ -1,0 +1,24 @@
+// Row kernels of aclnnSoftmax and aclnnLogSoftmax on the row engine (row_walk.h). Per row, in index order: the
+// maximum m (NaN if any element is NaN), then S = sum of exp(x - m) in double, then each output once:
+//   softmax:     exp(x - m) / S
+//   log-softmax: (x - m) - log(S)     (DECISIONS 19: no finite input gives inf or NaN where the result is finite)
+// all in double with the deterministic exp and log (backend/cpu/det_math.h), each rounded once to out's type.
+// Log-softmax first rounds its input to out's type, as CANN casts self to out's type before computing.
+#ifndef OPENACLNN_OPS_ROW_SOFTMAX_ROWS_H_
+#define OPENACLNN_OPS_ROW_SOFTMAX_ROWS_H_
+
+#include "acl/acl_base.h"
+#include "ops/row/row_walk.h"
+
+namespace openaclnn::row {
+
+enum class SoftmaxKind { kSoftmax, kLogSoftmax };
+
+using SoftmaxRowKernel = void (*)(const Rows& rows);
+
+// The kernel for self's and out's data types (FLOAT, FLOAT16, BFLOAT16, DOUBLE); null if unsupported.
+SoftmaxRowKernel SelectSoftmaxRowKernel(SoftmaxKind kind, aclDataType self, aclDataType out);
+
+}  // namespace openaclnn::row
+
+#endif  // OPENACLNN_OPS_ROW_SOFTMAX_ROWS_H_
