@@ -1,8 +1,8 @@
-// Every parameter of aclnnSoftmaxGetWorkspaceSize and aclnnLogSoftmaxGetWorkspaceSize: NULL, NULL data, every data
-// type, ranks above 8, shapes, dims outside [-r, r - 1], layouts, the phase-1 output pointers, and each operator's
-// CANN order (docs/softmax.md): softmax accepts an empty self before any other check, log-softmax checks dim
-// first. Each failing call must return the documented code, name the argument, hand out no executor and leave
-// memory unchanged; the accepted rows (formats, 0-D self, empty self) must run.
+// Every parameter of aclnnSoftmaxGetWorkspaceSize and aclnnLogSoftmaxGetWorkspaceSize, and of their backwards:
+// NULL, NULL data, every data type, ranks above 8, shapes, dims outside [-r, r - 1], layouts, the phase-1 output
+// pointers, and each operator's CANN order (docs/softmax.md): softmax accepts an empty self before any other
+// check, log-softmax checks dim first. Each failing call must return the documented code, name the argument, hand
+// out no executor and leave memory unchanged; the accepted rows (formats, 0-D self, empty self) must run.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -13,7 +13,9 @@
 
 #include "acl_environment.h"
 #include "aclnnop/aclnn_logsoftmax.h"
+#include "aclnnop/aclnn_logsoftmax_backward.h"
 #include "aclnnop/aclnn_softmax.h"
+#include "aclnnop/aclnn_softmax_backward.h"
 #include "bad_input_harness.h"
 
 namespace openaclnn::test {
@@ -155,6 +157,133 @@ std::vector<SoftmaxCase> AllCases() {
       kInvalid, {"out"});
   return cases;
 }
+
+// The backwards: gradOutput and output FLOAT, FLOAT16 or BFLOAT16 of one type and shape, out their shape; CANN's
+// null order differs (log-softmax names output first), an empty gradOutput or output succeeds before any other
+// check, and softmax checks dim before the shapes, log-softmax after.
+struct BackwardArgs {
+  bool log = false;
+  TensorArg grad, output, out;
+  int64_t dim = 1;
+  bool null_workspace_size = false;
+  bool null_executor = false;
+};
+
+struct BackwardCase {
+  std::string name;
+  BackwardArgs args;
+  int expected_code;
+  std::vector<std::string> named;
+};
+
+BackwardArgs ValidBackwardArgs(bool log) {
+  BackwardArgs a;
+  a.log = log;
+  a.grad = {true, {2, 3}, ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {1, 2, 3, 4, 5, 6}};
+  a.output = {true, {2, 3}, ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {-1, -2, -3, -1, -2, -3}};
+  a.out = {true, {2, 3}, ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {}};
+  return a;
+}
+
+TensorArg& BackwardArg(BackwardArgs& a, const std::string& name) {
+  return name == "gradOutput" ? a.grad : name == "output" ? a.output : a.out;
+}
+
+void AddBackward(std::vector<BackwardCase>* cases, bool log, const std::string& name,
+                 const std::function<void(BackwardArgs&)>& mutate, int code, std::vector<std::string> named) {
+  BackwardArgs a = ValidBackwardArgs(log);
+  mutate(a);
+  cases->push_back({std::string(log ? "log_softmax_backward " : "softmax_backward ") + name, a, code,
+                    std::move(named)});
+}
+
+std::vector<BackwardCase> AllBackwardCases() {
+  std::vector<BackwardCase> cases;
+  for (const bool log : {false, true}) {
+    for (const std::string name : {"gradOutput", "output", "out"}) {
+      auto on = [name](std::function<void(TensorArg&)> change) {
+        return [name, change](BackwardArgs& a) { change(BackwardArg(a, name)); };
+      };
+      AddBackward(&cases, log, name + ": NULL", on([](TensorArg& t) { t.present = false; }), kNull, {name});
+      BackwardArgs base = ValidBackwardArgs(log);
+      for (const LayoutMutation& row : LayoutMutations(BackwardArg(base, name))) {
+        AddBackward(&cases, log, name + ": " + row.label, on(row.change), row.null_data ? kNull : kInvalid, {name});
+      }
+      for (aclDataType dtype : AllDataTypes()) {
+        const bool valid = name == "out" ? IsSoftmaxType(dtype) : dtype == ACL_FLOAT;
+        if (!valid) {
+          // A float type other than the other input's is a mismatch, named as output.
+          const bool mismatch = name != "out" && IsLossFloat(dtype);
+          AddBackward(&cases, log, name + ": dtype " + DtypeName(dtype), on([dtype](TensorArg& t) { t.dtype = dtype; }),
+                      kInvalid, {mismatch ? "output" : name});
+        }
+      }
+      AddBackward(&cases, log, name + ": shape 3 x 2", on([](TensorArg& t) { t.dims = {3, 2}; }), kInvalid,
+                  {name == "gradOutput" ? "output" : name, "gradOutput"});
+    }
+    AddBackward(&cases, log, "gradOutput and output: rank 9",
+                [](BackwardArgs& a) { a.grad.dims = a.output.dims = a.out.dims = {2, 3, 1, 1, 1, 1, 1, 1, 1}; },
+                kInvalid, {"gradOutput"});
+    for (int64_t dim : {int64_t{2}, int64_t{-3}, kInt64Min, kInt64Max}) {
+      AddBackward(&cases, log, "dim " + std::to_string(dim), [dim](BackwardArgs& a) { a.dim = dim; }, kInvalid,
+                  {"dim"});
+    }
+    AddBackward(&cases, log, "dim -2 accepted", [](BackwardArgs& a) { a.dim = -2; }, 0, {});
+    AddBackward(&cases, log, "empty gradOutput with everything else wrong accepted", [](BackwardArgs& a) {
+          a.grad.dims = {2, 0};
+          a.grad.values.clear();
+          a.output.dtype = ACL_INT32;
+          a.out.dims = {5};
+          a.dim = 9;
+        },
+        0, {});
+    AddBackward(&cases, log, "workspaceSize: NULL", [](BackwardArgs& a) { a.null_workspace_size = true; }, kNull,
+                {"workspaceSize"});
+    AddBackward(&cases, log, "executor: NULL", [](BackwardArgs& a) { a.null_executor = true; }, kNull, {"executor"});
+    AddBackward(&cases, log, "order: both inputs NULL",
+                [](BackwardArgs& a) { a.grad.present = a.output.present = false; }, kNull,
+                {log ? "output" : "gradOutput"});
+    AddBackward(&cases, log, "order: dim against a wrong out shape", [](BackwardArgs& a) {
+          a.dim = 5;
+          a.out.dims = {3, 2};
+        },
+        kInvalid, {log ? "out" : "dim"});
+  }
+  return cases;
+}
+
+class SoftmaxBackwardBadInputTest : public ::testing::TestWithParam<BackwardCase> {};
+
+void PrintTo(const BackwardCase& c, std::ostream* os) { *os << c.name; }
+
+TEST_P(SoftmaxBackwardBadInputTest, FailsAsDocumented) {
+  const BackwardCase& c = GetParam();
+  const BackwardArgs& a = c.args;
+  Arena arena;
+  TensorSet t(arena, {&a.grad, &a.output, &a.out});
+  const std::vector<uint8_t> before = arena.Snapshot();
+  uint64_t workspace_size = 0;
+  aclOpExecutor* executor = nullptr;
+  uint64_t* workspace_arg = a.null_workspace_size ? nullptr : &workspace_size;
+  aclOpExecutor** executor_arg = a.null_executor ? nullptr : &executor;
+  const bool log = a.log;
+  const int code =
+      log ? aclnnLogSoftmaxBackwardGetWorkspaceSize(t.at(0), t.at(1), a.dim, t.at(2), workspace_arg, executor_arg)
+          : aclnnSoftmaxBackwardGetWorkspaceSize(t.at(0), t.at(1), a.dim, t.at(2), workspace_arg, executor_arg);
+  ExpectPhase1Outcome(
+      code, executor, c.expected_code,
+      log ? "aclnnLogSoftmaxBackwardGetWorkspaceSize" : "aclnnSoftmaxBackwardGetWorkspaceSize", c.named,
+      [workspace_size, log](aclOpExecutor* launched, aclrtStream stream) {
+        return log ? aclnnLogSoftmaxBackward(nullptr, workspace_size, launched, stream)
+                   : aclnnSoftmaxBackward(nullptr, workspace_size, launched, stream);
+      },
+      arena, before);
+}
+
+INSTANTIATE_TEST_SUITE_P(AllParameters, SoftmaxBackwardBadInputTest, ::testing::ValuesIn(AllBackwardCases()),
+                         [](const ::testing::TestParamInfo<BackwardCase>& param_info) {
+                           return TestNameOf(param_info.param.name) + "_" + std::to_string(param_info.index);
+                         });
 
 void PrintTo(const SoftmaxCase& c, std::ostream* os) { *os << c.name; }
 

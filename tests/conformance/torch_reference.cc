@@ -115,6 +115,14 @@ std::vector<double> TorchSoftmax(const TorchOperand& self, int64_t dim, bool log
   return DoublesOf(log ? at::log_softmax(input, dim) : at::softmax(input, dim));
 }
 
+std::vector<double> TorchSoftmaxBackward(const TorchOperand& grad, const TorchOperand& output, int64_t dim,
+                                         bool log) {
+  const at::Tensor g = ToTorch(grad);
+  const at::Tensor y = ToTorch(output);
+  return DoublesOf(log ? at::_log_softmax_backward_data(g, y, dim, g.scalar_type())
+                       : at::_softmax_backward_data(g, y, dim, g.scalar_type()));
+}
+
 std::vector<double> TorchBinaryCrossEntropy(const TorchOperand& self, const TorchOperand& target,
                                             const std::optional<TorchOperand>& weight, int64_t reduction) {
   const at::Tensor self_tensor = ToTorch(self);

@@ -65,6 +65,8 @@ std::vector<double> TorchNllLoss2dBackward(const TorchOperand& grad, const Torch
 
 // at::softmax(self, dim) or at::log_softmax(self, dim) in the operand's dtype (DOUBLE for the comparison).
 std::vector<double> TorchSoftmax(const TorchOperand& self, int64_t dim, bool log);
+// at::_softmax_backward_data or at::_log_softmax_backward_data(grad, output, dim, input dtype = the operands').
+std::vector<double> TorchSoftmaxBackward(const TorchOperand& grad, const TorchOperand& output, int64_t dim, bool log);
 
 // at::binary_cross_entropy(self, target, weight, reduction) with target expanded to self's shape first (as for
 // the backward); the weight broadcasts in PyTorch's mul_.

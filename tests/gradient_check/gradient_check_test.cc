@@ -167,6 +167,42 @@ TEST(GradientCheckTest, NllLoss2dBackwardIsTheDerivativeOfNllLoss2d) {
   }
 }
 
+// Softmax and log-softmax: the backward (FLOAT, from the forward's output rounded to FLOAT) against central
+// differences of F(x) = sum g * forward(x), the forward evaluated in DOUBLE so the difference quotient is not
+// dominated by the output's rounding; the FLOAT rounding of g and the output bounds the agreement (1e-5).
+TEST(GradientCheckTest, SoftmaxBackwardsAreTheDerivativesOfTheForwards) {
+  std::mt19937 rng(818);
+  std::uniform_int_distribution<int64_t> dim_draw(1, 5);
+  for (int c = 0; c < 16; ++c) {
+    const bool log = c % 2 == 1;
+    const std::vector<int64_t> dims = {dim_draw(rng), dim_draw(rng), dim_draw(rng)};
+    const int64_t dim = c % 3 - 1;  // -1, 0, 1.
+    SCOPED_TRACE("case " + std::to_string(c) + (log ? " log-softmax" : " softmax") + " dim " + std::to_string(dim));
+    DeviceTensor x(dims, ACL_DOUBLE);
+    DeviceTensor y(dims, ACL_DOUBLE);
+    DeviceTensor g(dims, ACL_FLOAT);
+    DeviceTensor y_float(dims, ACL_FLOAT);
+    DeviceTensor grad_input(dims, ACL_FLOAT);
+    const std::vector<double> x_values = Draw(x.numel(), -3.0, 3.0, &rng);
+    x.Fill(x_values);
+    g.Fill(Draw(g.numel(), -2.0, 2.0, &rng));
+    const std::vector<double> g_values = g.Read();
+    auto objective = [&] {
+      CallSoftmax(log, x, dim, y);
+      return Dot(g_values, y.Read());
+    };
+    ASSERT_NO_FATAL_FAILURE(objective());
+    y_float.Fill(y.Read());
+    ASSERT_NO_FATAL_FAILURE(CallSoftmaxBackward(log, g, y_float, dim, grad_input));
+    const std::vector<double> analytic = grad_input.Read();
+    for (size_t j = 0; j < x_values.size(); ++j) {
+      const double numeric = CentralDifference(x, x_values, j, 1e-4, objective);
+      ASSERT_FALSE(HasFatalFailure());
+      EXPECT_NEAR(analytic[j], numeric, 1e-5 * (1.0 + std::fabs(analytic[j]))) << "element " << j;
+    }
+  }
+}
+
 // A shape that broadcasts to dims: some dimensions set to 1, some leading ones dropped.
 std::vector<int64_t> BroadcastingShape(const std::vector<int64_t>& dims, std::mt19937* rng) {
   std::vector<int64_t> shape = dims;

@@ -25,6 +25,11 @@ void CallNllLoss2dBackward(const DeviceTensor& grad, const DeviceTensor& self, c
                            const DeviceTensor& weight, int64_t reduction, int64_t ignore_index,
                            const DeviceTensor& total_weight, const DeviceTensor& out);
 
+// aclnnSoftmax / aclnnLogSoftmax (log) and their backwards.
+void CallSoftmax(bool log, const DeviceTensor& self, int64_t dim, const DeviceTensor& out);
+void CallSoftmaxBackward(bool log, const DeviceTensor& grad, const DeviceTensor& output, int64_t dim,
+                         const DeviceTensor& out);
+
 // aclnnBinaryCrossEntropy; weight may be null.
 void CallBce(const DeviceTensor& self, const DeviceTensor& target, const DeviceTensor* weight, int64_t reduction,
              const DeviceTensor& out);

@@ -13,6 +13,13 @@ namespace openaclnn::test {
 std::vector<double> SoftmaxReference(const std::vector<double>& x, const std::vector<int64_t>& dims, int64_t dim,
                                      bool log);
 
+// The backwards from their formulas, in long double, along `dim`: softmax g y - (sum g y) y, log-softmax
+// g - exp(y) sum g. `bound` (may be null) receives per element the magnitude the rounding errors scale with:
+// |g y| + |y| sum |g y| (softmax) or |g| + exp(y) sum |g| (log-softmax).
+std::vector<double> SoftmaxBackwardReference(const std::vector<double>& g, const std::vector<double>& y,
+                                             const std::vector<int64_t>& dims, int64_t dim, bool log,
+                                             std::vector<double>* scale);
+
 }  // namespace openaclnn::test
 
 #endif  // OPENACLNN_TESTS_SOFTMAX_SOFTMAX_REFERENCE_H_

@@ -14,7 +14,9 @@
 
 #include "acl_environment.h"
 #include "aclnnop/aclnn_logsoftmax.h"
+#include "aclnnop/aclnn_logsoftmax_backward.h"
 #include "aclnnop/aclnn_softmax.h"
+#include "aclnnop/aclnn_softmax_backward.h"
 #include "device_tensor.h"
 #include "openaclnn/openaclnn.h"
 #include "softmax_reference.h"
@@ -46,6 +48,27 @@ Outcome RunSoftmax(bool log, const DeviceTensor& self, int64_t dim, const Device
   const aclnnStatus phase2 = log ? aclnnLogSoftmax(nullptr, 0, executor, stream.get())
                                  : aclnnSoftmax(nullptr, 0, executor, stream.get());
   EXPECT_EQ(phase2, 0);
+  outcome.sync = aclrtSynchronizeStream(stream.get());
+  outcome.message = TakeErrorMessage();
+  return outcome;
+}
+
+Outcome RunBackward(bool log, const DeviceTensor& grad, const DeviceTensor& output, int64_t dim,
+                    const DeviceTensor& out) {
+  uint64_t workspace = 1;
+  aclOpExecutor* executor = nullptr;
+  Outcome outcome;
+  outcome.phase1 =
+      log ? aclnnLogSoftmaxBackwardGetWorkspaceSize(grad.get(), output.get(), dim, out.get(), &workspace, &executor)
+          : aclnnSoftmaxBackwardGetWorkspaceSize(grad.get(), output.get(), dim, out.get(), &workspace, &executor);
+  if (outcome.phase1 != 0) {
+    outcome.message = TakeErrorMessage();
+    return outcome;
+  }
+  ScopedStream stream;
+  EXPECT_EQ(log ? aclnnLogSoftmaxBackward(nullptr, 0, executor, stream.get())
+                : aclnnSoftmaxBackward(nullptr, 0, executor, stream.get()),
+            0);
   outcome.sync = aclrtSynchronizeStream(stream.get());
   outcome.message = TakeErrorMessage();
   return outcome;
@@ -151,6 +174,83 @@ INSTANTIATE_TEST_SUITE_P(Grid, SoftmaxGrid,
                                             ::testing::Values(Arrangement::kContiguous, Arrangement::kOffset,
                                                               Arrangement::kPadded, Arrangement::kTransposed)),
                          GridName);
+
+// The backwards: computed in double and rounded once, so within (L + 6) 2^-53 times the reference's error scale
+// (|g y| + |y| sum |g y| for softmax, |g| + exp(y) sum |g| for log-softmax: an absolute bound, the result cancels)
+// plus 1 ulp of out's type (none for DOUBLE). output need not be a real (log-)softmax: the formulas take any.
+class SoftmaxBackwardGrid : public ::testing::TestWithParam<GridParam> {};
+
+TEST_P(SoftmaxBackwardGrid, MatchesTheReferenceAlongEveryDim) {
+  const auto [log, input_type, out_type, arrangement] = GetParam();
+  const std::vector<std::vector<int64_t>> shapes = {{}, {7}, {3, 5}, {2, 3, 4}};
+  std::mt19937 rng(43);
+  std::uniform_real_distribution<double> grad_value(-2.0, 2.0);
+  std::uniform_real_distribution<double> output_value(log ? -6.0 : 0.0, log ? 0.5 : 1.0);
+  for (const std::vector<int64_t>& dims : shapes) {
+    const auto rank = static_cast<int64_t>(dims.size());
+    for (int64_t dim = -std::max<int64_t>(rank, 1); dim < std::max<int64_t>(rank, 1); ++dim) {
+      SCOPED_TRACE("rank " + std::to_string(rank) + " dim " + std::to_string(dim));
+      DeviceTensor grad(dims, input_type, LayoutFor(arrangement, dims));
+      DeviceTensor output(dims, input_type, LayoutFor(arrangement, dims));
+      DeviceTensor out(dims, out_type, LayoutFor(arrangement, dims));
+      std::vector<double> g(static_cast<size_t>(grad.numel()));
+      std::vector<double> y(g.size());
+      for (double& v : g) v = grad_value(rng);
+      for (double& v : y) v = output_value(rng);
+      grad.Fill(g);
+      output.Fill(y);
+      const Outcome outcome = RunBackward(log, grad, output, dim, out);
+      ASSERT_EQ(outcome.phase1, 0) << outcome.message;
+      ASSERT_EQ(outcome.sync, 0) << outcome.message;
+      const int64_t normal_dim = rank == 0 ? 0 : (dim < 0 ? dim + rank : dim);
+      const int64_t length = rank == 0 ? 1 : dims[static_cast<size_t>(normal_dim)];
+      std::vector<double> scale;
+      const std::vector<double> reference =
+          SoftmaxBackwardReference(grad.Read(), output.Read(), dims, normal_dim, log, &scale);
+      const std::vector<double> got = out.Read();
+      for (size_t i = 0; i < got.size(); ++i) {
+        const double bound = (static_cast<double>(length) + 6) * std::ldexp(scale[i], -53) +
+                             (out_type == ACL_DOUBLE ? 0.0 : UlpAt(out_type, reference[i]));
+        EXPECT_LE(std::fabs(got[i] - reference[i]), bound)
+            << "out[" << i << "]: got " << got[i] << ", reference " << reference[i];
+      }
+      EXPECT_TRUE(out.OutsideViewUntouched());
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Grid, SoftmaxBackwardGrid,
+                         ::testing::Combine(::testing::Bool(), ::testing::Values(ACL_FLOAT, ACL_FLOAT16, ACL_BF16),
+                                            ::testing::Values(ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE),
+                                            ::testing::Values(Arrangement::kContiguous, Arrangement::kOffset,
+                                                              Arrangement::kPadded, Arrangement::kTransposed)),
+                         GridName);
+
+// CANN's backward examples: gradOutput (4, 2) {0..7}, output {1, 1, 1, 2, 2, 2, 3, 3}, dim 0.
+TEST(SoftmaxBackward, CannExamples) {
+  DeviceTensor grad({4, 2}, ACL_FLOAT);
+  DeviceTensor output({4, 2}, ACL_FLOAT);
+  DeviceTensor out({4, 2}, ACL_FLOAT);
+  grad.Fill({0, 1, 2, 3, 4, 5, 6, 7});
+  output.Fill({1, 1, 1, 2, 2, 2, 3, 3});
+  ASSERT_EQ(RunBackward(true, grad, output, 0, out).sync, 0);
+  const std::vector<double> log_expected = {-32.619382, -42.492509, -30.619382, -115.224898,
+                                            -84.668673, -113.224898, -235.026443, -314.368591};
+  for (size_t i = 0; i < 8; ++i) EXPECT_NEAR(out.Read()[i], log_expected[i], 2e-5) << i;
+  ASSERT_EQ(RunBackward(false, grad, output, 0, out).sync, 0);
+  const std::vector<double> expected = {-28, -37, -26, -70, -48, -66, -66, -93};
+  for (size_t i = 0; i < 8; ++i) EXPECT_EQ(out.Read()[i], expected[i]) << i;
+}
+
+// CANN (A2/A3): an empty gradOutput or output succeeds before any other check, nothing written.
+TEST(SoftmaxBackward, EmptyTensors) {
+  for (const bool log : {false, true}) {
+    DeviceTensor grad({2, 0}, ACL_FLOAT);
+    DeviceTensor output({2, 0}, ACL_FLOAT);
+    DeviceTensor wrong_out({3}, ACL_INT32);
+    EXPECT_EQ(RunBackward(log, grad, output, 9, wrong_out).sync, 0);
+  }
+}
 
 // The examples of CANN's documents: log-softmax of (3, 3) {1..9} along dim 1, softmax of (4, 2) {0..7} along dim 0.
 TEST(Softmax, CannExamples) {

@@ -1,5 +1,5 @@
-// C entry points of aclnnLogSoftmax. No logic here: arguments are forwarded to the row engine's softmax operators
-// (ops/row/softmax_op.h), and failures (including any exception) become a status code plus a message.
+// C entry points of aclnnLogSoftmax. No logic here: arguments go to the row engine's softmax
+// operators (ops/row/softmax_op.h), and failures (including any exception) become a status code plus a message.
 #include "aclnnop/aclnn_logsoftmax.h"
 
 #include "api/guard.h"

@@ -44,25 +44,36 @@ Status CheckDim(const char* api, int64_t dim, const aclTensor& self) {
   return Status::Ok();
 }
 
-Status CheckRanksAndShape(const char* api, const SoftmaxArgs& a) {
-  for (const auto& [arg, tensor] : {std::pair<const char*, const aclTensor*>{"self", a.self}, {"out", a.out}}) {
-    if (tensor->rank() > kMaxRank) {
-      return class_index::InvalidShape(api, arg, "a tensor of rank 8 at most", *tensor);
-    }
-  }
-  if (a.out->view_dims != a.self->view_dims) {
-    return class_index::InvalidShape(api, "out", "shape " + class_index::DimsOf(*a.self) + " (the shape of self)",
-                                     *a.out);
+Status CheckRank(const char* api, const char* arg, const aclTensor& tensor) {
+  if (tensor.rank() > kMaxRank) {
+    return class_index::InvalidShape(api, arg, "a tensor of rank 8 at most", tensor);
   }
   return Status::Ok();
 }
 
-Status CheckLayouts(const char* api, const SoftmaxArgs& a) {
-  OPENACLNN_RETURN_IF_ERROR(CheckElementCount(api, "self", *a.self));
-  OPENACLNN_RETURN_IF_ERROR(CheckAddressableLayout(api, "self", *a.self));
-  OPENACLNN_RETURN_IF_ERROR(CheckAddressableLayout(api, "out", *a.out));
-  OPENACLNN_RETURN_IF_ERROR(CheckNoSelfOverlap(api, "out", *a.out));
-  return CheckTensorsInLiveMemory(api, {{"self", a.self}, {"out", a.out}});
+Status CheckSameShape(const char* api, const char* arg, const aclTensor& tensor, const char* other_arg,
+                      const aclTensor& other) {
+  if (tensor.view_dims != other.view_dims) {
+    return class_index::InvalidShape(
+        api, arg, "shape " + class_index::DimsOf(other) + " (the shape of " + other_arg + ")", tensor);
+  }
+  return Status::Ok();
+}
+
+Status CheckRanksAndShape(const char* api, const SoftmaxArgs& a) {
+  OPENACLNN_RETURN_IF_ERROR(CheckRank(api, "self", *a.self));
+  OPENACLNN_RETURN_IF_ERROR(CheckRank(api, "out", *a.out));
+  return CheckSameShape(api, "out", *a.out, "self", *a.self);
+}
+
+// Layouts of what phase 2 reads (`inputs`) and writes (out).
+Status CheckLayouts(const char* api, std::initializer_list<TensorArg> inputs, const aclTensor& out) {
+  for (const TensorArg& input : inputs) {
+    OPENACLNN_RETURN_IF_ERROR(CheckElementCount(api, input.name, *input.tensor));
+    OPENACLNN_RETURN_IF_ERROR(CheckAddressableLayout(api, input.name, *input.tensor));
+  }
+  OPENACLNN_RETURN_IF_ERROR(CheckAddressableLayout(api, "out", out));
+  return CheckNoSelfOverlap(api, "out", out);
 }
 
 class SoftmaxLaunch final : public Launch {
@@ -115,7 +126,8 @@ Status ValidateSoftmax(SoftmaxKind kind, const SoftmaxArgs& a) {
   if (a.self->empty()) {
     return Status::Ok();
   }
-  return CheckLayouts(api, a);
+  OPENACLNN_RETURN_IF_ERROR(CheckLayouts(api, {{"self", a.self}}, *a.out));
+  return CheckTensorsInLiveMemory(api, {{"self", a.self}, {"out", a.out}});
 }
 
 Status SoftmaxGetWorkspaceSize(SoftmaxKind kind, const SoftmaxArgs& args, uint64_t* workspace_size,
@@ -142,6 +154,82 @@ Status SoftmaxGetWorkspaceSize(SoftmaxKind kind, const SoftmaxArgs& args, uint64
 Status SoftmaxRun(SoftmaxKind kind, void* workspace, uint64_t workspace_size, aclOpExecutor* executor,
                   aclrtStream stream) {
   return RunPhase2(SoftmaxPhase2Api(kind), workspace, workspace_size, executor, stream);
+}
+
+const char* SoftmaxBackwardPhase1Api(SoftmaxKind kind) {
+  return kind == SoftmaxKind::kSoftmax ? "aclnnSoftmaxBackwardGetWorkspaceSize"
+                                       : "aclnnLogSoftmaxBackwardGetWorkspaceSize";
+}
+
+const char* SoftmaxBackwardPhase2Api(SoftmaxKind kind) {
+  return kind == SoftmaxKind::kSoftmax ? "aclnnSoftmaxBackward" : "aclnnLogSoftmaxBackward";
+}
+
+Status ValidateSoftmaxBackward(SoftmaxKind kind, const SoftmaxBackwardArgs& a) {
+  const char* api = SoftmaxBackwardPhase1Api(kind);
+  // CANN's null order: softmax gradOutput, output, out; log-softmax output, gradOutput, out.
+  if (kind == SoftmaxKind::kSoftmax) {
+    OPENACLNN_RETURN_IF_ERROR(class_index::CheckNotNull(api, a.grad_output, "gradOutput"));
+    OPENACLNN_RETURN_IF_ERROR(class_index::CheckNotNull(api, a.output, "output"));
+  } else {
+    OPENACLNN_RETURN_IF_ERROR(class_index::CheckNotNull(api, a.output, "output"));
+    OPENACLNN_RETURN_IF_ERROR(class_index::CheckNotNull(api, a.grad_output, "gradOutput"));
+  }
+  OPENACLNN_RETURN_IF_ERROR(class_index::CheckNotNull(api, a.out, "out"));
+  // CANN (A2/A3): an empty gradOutput or output succeeds before any other check.
+  if (a.grad_output->empty() || a.output->empty()) {
+    return Status::Ok();
+  }
+  const aclTensor& first = kind == SoftmaxKind::kSoftmax ? *a.grad_output : *a.output;
+  const aclTensor& second = kind == SoftmaxKind::kSoftmax ? *a.output : *a.grad_output;
+  const char* first_name = kind == SoftmaxKind::kSoftmax ? "gradOutput" : "output";
+  const char* second_name = kind == SoftmaxKind::kSoftmax ? "output" : "gradOutput";
+  OPENACLNN_RETURN_IF_ERROR(class_index::CheckLossFloat(api, first_name, first));
+  OPENACLNN_RETURN_IF_ERROR(class_index::CheckLossFloat(api, second_name, second));
+  if (a.output->dtype() != a.grad_output->dtype()) {
+    return Status(ACLNN_ERR_PARAM_INVALID, msg::DtypeMismatch(api, "output", a.output->dtype(), "gradOutput",
+                                                              a.grad_output->dtype()));
+  }
+  if (kind == SoftmaxKind::kSoftmax) {
+    OPENACLNN_RETURN_IF_ERROR(CheckDim(api, a.dim, *a.grad_output));
+  }
+  OPENACLNN_RETURN_IF_ERROR(CheckRank(api, "gradOutput", *a.grad_output));
+  OPENACLNN_RETURN_IF_ERROR(CheckSameShape(api, "output", *a.output, "gradOutput", *a.grad_output));
+  OPENACLNN_RETURN_IF_ERROR(CheckSameShape(api, "out", *a.out, "gradOutput", *a.grad_output));
+  if (kind == SoftmaxKind::kLogSoftmax) {
+    OPENACLNN_RETURN_IF_ERROR(CheckDim(api, a.dim, *a.grad_output));
+  }
+  // CANN casts the result to any out type; we compute the four float types (docs/softmax.md).
+  OPENACLNN_RETURN_IF_ERROR(CheckType(api, "out", *a.out));
+  OPENACLNN_RETURN_IF_ERROR(CheckLayouts(api, {{"gradOutput", a.grad_output}, {"output", a.output}}, *a.out));
+  return CheckTensorsInLiveMemory(api, {{"gradOutput", a.grad_output}, {"output", a.output}, {"out", a.out}});
+}
+
+Status SoftmaxBackwardGetWorkspaceSize(SoftmaxKind kind, const SoftmaxBackwardArgs& args, uint64_t* workspace_size,
+                                       aclOpExecutor** executor) {
+  const char* api = SoftmaxBackwardPhase1Api(kind);
+  OPENACLNN_RETURN_IF_ERROR(CheckPhase1Outputs(api, workspace_size, executor));
+  OPENACLNN_RETURN_IF_ERROR(ValidateSoftmaxBackward(kind, args));
+  Prepared prepared{Status::Ok(), nullptr};
+  if (!args.grad_output->empty() && !args.output->empty()) {
+    const SoftmaxRowKernel kernel =
+        SelectSoftmaxBackwardRowKernel(kind, args.grad_output->dtype(), args.out->dtype());
+    if (kernel == nullptr) {
+      return Status(ACLNN_ERR_INNER_FIND_KERNEL_ERROR,
+                    msg::RuntimeError(api, "no kernel for the validated data types (internal error)."));
+    }
+    const aclTensor* inputs[2] = {args.grad_output, args.output};
+    RowWalk walk(*args.out, inputs, 2, NormalizeDim(args.dim, args.grad_output->rank()));
+    const int64_t bytes_per_row = walk.length() * DataTypeSize(args.out->dtype()) * 3;
+    prepared.launch = std::make_shared<SoftmaxLaunch>(std::move(walk), kernel, bytes_per_row);
+  }
+  LogPhase1(api, prepared, {{"gradOutput", args.grad_output}, {"output", args.output}, {"out", args.out}});
+  return FinishPhase1(SoftmaxBackwardPhase2Api(kind), std::move(prepared), workspace_size, executor);
+}
+
+Status SoftmaxBackwardRun(SoftmaxKind kind, void* workspace, uint64_t workspace_size, aclOpExecutor* executor,
+                          aclrtStream stream) {
+  return RunPhase2(SoftmaxBackwardPhase2Api(kind), workspace, workspace_size, executor, stream);
 }
 
 }  // namespace openaclnn::row

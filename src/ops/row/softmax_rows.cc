@@ -64,33 +64,62 @@ void SoftmaxRow(const Rows& rows) {
   }
 }
 
-template <SoftmaxKind kKind, typename InT>
+template <SoftmaxKind kKind, typename InT, typename OutT>
+void SoftmaxBackwardRow(const Rows& rows) {
+  auto grad = [&rows](int64_t j) { return LoadAsDouble<InT>(rows.in[0] + j * rows.in_stride[0]); };
+  auto output = [&rows](int64_t j) { return LoadAsDouble<InT>(rows.in[1] + j * rows.in_stride[1]); };
+  double sum = 0.0;
+  for (int64_t j = 0; j < rows.length; ++j) {
+    sum += kKind == SoftmaxKind::kSoftmax ? grad(j) * output(j) : grad(j);
+  }
+  for (int64_t j = 0; j < rows.length; ++j) {
+    const double value = kKind == SoftmaxKind::kSoftmax ? grad(j) * output(j) - sum * output(j)
+                                                        : grad(j) - cpu::det::Exp(output(j)) * sum;
+    StoreDouble<OutT>(rows.out + j * rows.out_stride, value);
+  }
+}
+
+// The row function for the kind, one pair of types.
+template <bool kBackward, SoftmaxKind kKind, typename InT, typename OutT>
+constexpr SoftmaxRowKernel kRowFunction =
+    kBackward ? &SoftmaxBackwardRow<kKind, InT, OutT> : &SoftmaxRow<kKind, InT, OutT>;
+
+template <bool kBackward, SoftmaxKind kKind, typename InT>
 SoftmaxRowKernel ForOut(aclDataType out) {
   switch (out) {
-    case ACL_FLOAT: return &SoftmaxRow<kKind, InT, float>;
-    case ACL_FLOAT16: return &SoftmaxRow<kKind, InT, Float16>;
-    case ACL_BF16: return &SoftmaxRow<kKind, InT, BFloat16>;
-    case ACL_DOUBLE: return &SoftmaxRow<kKind, InT, double>;
+    case ACL_FLOAT: return kRowFunction<kBackward, kKind, InT, float>;
+    case ACL_FLOAT16: return kRowFunction<kBackward, kKind, InT, Float16>;
+    case ACL_BF16: return kRowFunction<kBackward, kKind, InT, BFloat16>;
+    case ACL_DOUBLE: return kRowFunction<kBackward, kKind, InT, double>;
     default: return nullptr;
   }
 }
 
-template <SoftmaxKind kKind>
-SoftmaxRowKernel ForSelf(aclDataType self, aclDataType out) {
-  switch (self) {
-    case ACL_FLOAT: return ForOut<kKind, float>(out);
-    case ACL_FLOAT16: return ForOut<kKind, Float16>(out);
-    case ACL_BF16: return ForOut<kKind, BFloat16>(out);
-    case ACL_DOUBLE: return ForOut<kKind, double>(out);
+template <bool kBackward, SoftmaxKind kKind>
+SoftmaxRowKernel ForInput(aclDataType input, aclDataType out) {
+  switch (input) {
+    case ACL_FLOAT: return ForOut<kBackward, kKind, float>(out);
+    case ACL_FLOAT16: return ForOut<kBackward, kKind, Float16>(out);
+    case ACL_BF16: return ForOut<kBackward, kKind, BFloat16>(out);
+    case ACL_DOUBLE: return kBackward ? nullptr : ForOut<kBackward, kKind, double>(out);
     default: return nullptr;
   }
+}
+
+template <bool kBackward>
+SoftmaxRowKernel Select(SoftmaxKind kind, aclDataType input, aclDataType out) {
+  return kind == SoftmaxKind::kSoftmax ? ForInput<kBackward, SoftmaxKind::kSoftmax>(input, out)
+                                       : ForInput<kBackward, SoftmaxKind::kLogSoftmax>(input, out);
 }
 
 }  // namespace
 
 SoftmaxRowKernel SelectSoftmaxRowKernel(SoftmaxKind kind, aclDataType self, aclDataType out) {
-  return kind == SoftmaxKind::kSoftmax ? ForSelf<SoftmaxKind::kSoftmax>(self, out)
-                                       : ForSelf<SoftmaxKind::kLogSoftmax>(self, out);
+  return Select<false>(kind, self, out);
+}
+
+SoftmaxRowKernel SelectSoftmaxBackwardRowKernel(SoftmaxKind kind, aclDataType input, aclDataType out) {
+  return Select<true>(kind, input, out);
 }
 
 }  // namespace openaclnn::row

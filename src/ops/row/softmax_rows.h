@@ -19,6 +19,13 @@ using SoftmaxRowKernel = void (*)(const Rows& rows);
 // The kernel for self's and out's data types (FLOAT, FLOAT16, BFLOAT16, DOUBLE); null if unsupported.
 SoftmaxRowKernel SelectSoftmaxRowKernel(SoftmaxKind kind, aclDataType self, aclDataType out);
 
+// Row kernels of the backwards (rows.in[0] = gradOutput g, rows.in[1] = output y of the forward), per row in index
+// order, in double, each output rounded once:
+//   softmax:     out_j = g_j y_j - (sum_k g_k y_k) y_j          (CANN's form)
+//   log-softmax: out_j = g_j - exp(y_j) (sum_k g_k)
+// `input` is the type of g and y (FLOAT, FLOAT16, BFLOAT16); out FLOAT, FLOAT16, BFLOAT16 or DOUBLE.
+SoftmaxRowKernel SelectSoftmaxBackwardRowKernel(SoftmaxKind kind, aclDataType input, aclDataType out);
+
 }  // namespace openaclnn::row
 
 #endif  // OPENACLNN_OPS_ROW_SOFTMAX_ROWS_H_
