@@ -94,6 +94,19 @@ class SoftmaxLaunch final : public Launch {
   const int64_t bytes_per_row_;
 };
 
+// The launch over out's rows along dim with `kernel` (null: the types have no kernel, an internal error).
+Prepared PlanRows(const char* api, SoftmaxRowKernel kernel, const aclTensor& out, const aclTensor* const* inputs,
+                  int input_count, int64_t dim) {
+  if (kernel == nullptr) {
+    return {Status(ACLNN_ERR_INNER_FIND_KERNEL_ERROR,
+                   msg::RuntimeError(api, "no kernel for the validated data types (internal error).")),
+            nullptr};
+  }
+  RowWalk walk(out, inputs, input_count, NormalizeDim(dim, out.rank()));
+  const int64_t bytes_per_row = walk.length() * DataTypeSize(out.dtype()) * 3;  // Three passes over a row.
+  return {Status::Ok(), std::make_shared<SoftmaxLaunch>(std::move(walk), kernel, bytes_per_row)};
+}
+
 }  // namespace
 
 const char* SoftmaxPhase1Api(SoftmaxKind kind) {
@@ -135,18 +148,12 @@ Status SoftmaxGetWorkspaceSize(SoftmaxKind kind, const SoftmaxArgs& args, uint64
   const char* api = SoftmaxPhase1Api(kind);
   OPENACLNN_RETURN_IF_ERROR(CheckPhase1Outputs(api, workspace_size, executor));
   OPENACLNN_RETURN_IF_ERROR(ValidateSoftmax(kind, args));
-  Prepared prepared{Status::Ok(), nullptr};
-  if (!args.self->empty()) {
-    const SoftmaxRowKernel kernel = SelectSoftmaxRowKernel(kind, args.self->dtype(), args.out->dtype());
-    if (kernel == nullptr) {
-      return Status(ACLNN_ERR_INNER_FIND_KERNEL_ERROR,
-                    msg::RuntimeError(api, "no kernel for the validated data types (internal error)."));
-    }
-    const aclTensor* inputs[1] = {args.self};
-    RowWalk walk(*args.out, inputs, 1, NormalizeDim(args.dim, args.self->rank()));
-    const int64_t bytes_per_row = walk.length() * DataTypeSize(args.out->dtype()) * 3;  // Three passes.
-    prepared.launch = std::make_shared<SoftmaxLaunch>(std::move(walk), kernel, bytes_per_row);
-  }
+  const aclTensor* inputs[1] = {args.self};
+  Prepared prepared = args.self->empty()
+                          ? Prepared{Status::Ok(), nullptr}
+                          : PlanRows(api, SelectSoftmaxRowKernel(kind, args.self->dtype(), args.out->dtype()),
+                                     *args.out, inputs, 1, args.dim);
+  OPENACLNN_RETURN_IF_ERROR(prepared.status);
   LogPhase1(api, prepared, {{"self", args.self}, {"out", args.out}});
   return FinishPhase1(SoftmaxPhase2Api(kind), std::move(prepared), workspace_size, executor);
 }
@@ -210,19 +217,13 @@ Status SoftmaxBackwardGetWorkspaceSize(SoftmaxKind kind, const SoftmaxBackwardAr
   const char* api = SoftmaxBackwardPhase1Api(kind);
   OPENACLNN_RETURN_IF_ERROR(CheckPhase1Outputs(api, workspace_size, executor));
   OPENACLNN_RETURN_IF_ERROR(ValidateSoftmaxBackward(kind, args));
-  Prepared prepared{Status::Ok(), nullptr};
-  if (!args.grad_output->empty() && !args.output->empty()) {
-    const SoftmaxRowKernel kernel =
-        SelectSoftmaxBackwardRowKernel(kind, args.grad_output->dtype(), args.out->dtype());
-    if (kernel == nullptr) {
-      return Status(ACLNN_ERR_INNER_FIND_KERNEL_ERROR,
-                    msg::RuntimeError(api, "no kernel for the validated data types (internal error)."));
-    }
-    const aclTensor* inputs[2] = {args.grad_output, args.output};
-    RowWalk walk(*args.out, inputs, 2, NormalizeDim(args.dim, args.grad_output->rank()));
-    const int64_t bytes_per_row = walk.length() * DataTypeSize(args.out->dtype()) * 3;
-    prepared.launch = std::make_shared<SoftmaxLaunch>(std::move(walk), kernel, bytes_per_row);
-  }
+  const aclTensor* inputs[2] = {args.grad_output, args.output};
+  Prepared prepared =
+      args.grad_output->empty() || args.output->empty()
+          ? Prepared{Status::Ok(), nullptr}
+          : PlanRows(api, SelectSoftmaxBackwardRowKernel(kind, args.grad_output->dtype(), args.out->dtype()),
+                     *args.out, inputs, 2, args.dim);
+  OPENACLNN_RETURN_IF_ERROR(prepared.status);
   LogPhase1(api, prepared, {{"gradOutput", args.grad_output}, {"output", args.output}, {"out", args.out}});
   return FinishPhase1(SoftmaxBackwardPhase2Api(kind), std::move(prepared), workspace_size, executor);
 }
