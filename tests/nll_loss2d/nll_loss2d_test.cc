@@ -17,6 +17,7 @@
 #include "aclnnop/aclnn_nll_loss2d_backward.h"
 #include "device_tensor.h"
 #include "nll_loss2d_reference.h"
+#include "openaclnn/openaclnn.h"
 #include "test_numeric.h"
 
 namespace openaclnn::test {
@@ -399,6 +400,45 @@ TEST(Nll2d, LargeMapReducedSumsMatchTheReference) {
   ASSERT_EQ(RunForward(c, 1, &out, &total).sync, 0);
   ExpectNear(ACL_FLOAT, out.Read()[0], ref.sum / ref.total_weight, 1, "out");
   ExpectNear(ACL_FLOAT, total.Read()[0], ref.total_weight, 1, "totalWeightOut");
+}
+
+// Every kernel target (the reference kernels and each SIMD target: channels-last out has contiguous class rows, so
+// the vector path writes them) with 1 and 3 threads, and streaming stores forced on, gives the same bytes.
+TEST(Nll2d, BackwardBitIdenticalForEveryKernelTargetAndThreadCount) {
+  for (const Arrangement arrangement : {Arrangement::kContiguous, Arrangement::kChannelsLast}) {
+    Nll2dCase c;
+    c.self_dims = {2, 37, 9, 11};
+    c.arrangement = arrangement;
+    c.Make(31, /*bad_target=*/37);
+    DeviceTensor grad(c.TargetDims(), ACL_FLOAT);
+    grad.Fill(std::vector<double>(static_cast<size_t>(grad.numel()), 0.75));
+    DeviceTensor total(std::vector<int64_t>{1}, ACL_FLOAT);
+    total.Fill({3.0});
+    std::vector<uint8_t> first;
+    for (int32_t t = 0; t < openaclnnGetKernelTargetCount(); ++t) {
+      const std::string name = openaclnnGetKernelTargetName(t);
+      ASSERT_EQ(openaclnnSetKernelTarget(name.c_str()), 0) << name;
+      for (const int threads : {1, 3}) {
+        for (const int64_t streaming : {int64_t{-1}, int64_t{0}}) {
+          ASSERT_EQ(openaclnnSetNumThreads(threads), 0);
+          if (streaming == 0) {
+            ASSERT_EQ(openaclnnSetStreamingStoreThreshold(0), 0);
+          }
+          DeviceTensor out(c.self_dims, ACL_FLOAT, LayoutFor(arrangement, c.self_dims));
+          const Outcome outcome = RunBackward(c, 0, &grad, &total, &out);
+          ASSERT_EQ(outcome.sync, 0) << outcome.message;
+          if (first.empty()) {
+            first = out.Storage();
+          } else {
+            EXPECT_EQ(out.Storage(), first) << name << ", " << threads << " threads, streaming " << streaming;
+          }
+          openaclnnSetStreamingStoreThreshold(-1);
+        }
+      }
+    }
+    openaclnnSetKernelTarget(nullptr);
+    openaclnnSetNumThreads(0);
+  }
 }
 
 // Check-order details of CANN that a table row per parameter does not show: the backward checks shapes before the
