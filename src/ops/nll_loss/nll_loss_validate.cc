@@ -81,18 +81,21 @@ Status CheckNllLayouts(std::string_view api, const NllLossArgs& a) {
 }
 
 
-Status ValidateNllLoss(const NllLossArgs& a) {
-  OPENACLNN_RETURN_IF_ERROR(class_index::CheckNotNull(kPhase1Api, a.self, "self"));
-  OPENACLNN_RETURN_IF_ERROR(class_index::CheckNotNull(kPhase1Api, a.target, "target"));
-  OPENACLNN_RETURN_IF_ERROR(class_index::CheckNotNull(kPhase1Api, a.weight, "weight"));
-  OPENACLNN_RETURN_IF_ERROR(class_index::CheckNotNull(kPhase1Api, a.out, "out"));
-  OPENACLNN_RETURN_IF_ERROR(class_index::CheckNotNull(kPhase1Api, a.total_weight_out, "totalWeightOut"));
-  OPENACLNN_RETURN_IF_ERROR(CheckDtypes(a));
+Status ValidateNllForward(std::string_view api, const NllLossArgs& a, Status (*check_dtypes)(const NllLossArgs&),
+                          Status (*check_shapes)(const NllLossArgs&)) {
+  OPENACLNN_RETURN_IF_ERROR(class_index::CheckNotNull(api, a.self, "self"));
+  OPENACLNN_RETURN_IF_ERROR(class_index::CheckNotNull(api, a.target, "target"));
+  OPENACLNN_RETURN_IF_ERROR(class_index::CheckNotNull(api, a.weight, "weight"));
+  OPENACLNN_RETURN_IF_ERROR(class_index::CheckNotNull(api, a.out, "out"));
+  OPENACLNN_RETURN_IF_ERROR(class_index::CheckNotNull(api, a.total_weight_out, "totalWeightOut"));
+  OPENACLNN_RETURN_IF_ERROR(check_dtypes(a));
   if (!IsValidReduction(a.reduction)) {
-    return Status(ACLNN_ERR_PARAM_INVALID, msg::BadReduction(kPhase1Api, a.reduction));
+    return Status(ACLNN_ERR_PARAM_INVALID, msg::BadReduction(api, a.reduction));
   }
-  OPENACLNN_RETURN_IF_ERROR(CheckShapes(a));
-  return CheckNllLayouts(kPhase1Api, a);
+  OPENACLNN_RETURN_IF_ERROR(check_shapes(a));
+  return CheckNllLayouts(api, a);
 }
+
+Status ValidateNllLoss(const NllLossArgs& a) { return ValidateNllForward(kPhase1Api, a, CheckDtypes, CheckShapes); }
 
 }  // namespace openaclnn::nll_forward

@@ -12,6 +12,11 @@ namespace openaclnn::nll_forward {
 
 Status ValidateNllLoss(const NllLossArgs& args);
 
+// The forward NLL operators' phase-1 sequence in CANN's order (NULL tensors in signature order, data types,
+// reduction, shapes, then the layouts), with the operator's own data-type and shape checks.
+Status ValidateNllForward(std::string_view api, const NllLossArgs& args, Status (*check_dtypes)(const NllLossArgs&),
+                          Status (*check_shapes)(const NllLossArgs&));
+
 // The layout checks of the forward NLL operators (aclnnNLLLoss, aclnnNLLLoss2d) after their own parameter checks:
 // only what phase 2 touches is checked, so an empty self with reduction none needs nothing.
 Status CheckNllLayouts(std::string_view api, const NllLossArgs& args);

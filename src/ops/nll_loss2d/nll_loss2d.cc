@@ -1,7 +1,5 @@
 #include "ops/nll_loss2d/nll_loss2d.h"
 
-#include "aclnn/opdev/op_errno.h"
-#include "core/messages.h"
 #include "core/reduction.h"
 #include "framework/two_phase.h"
 #include "ops/class_index/class_checks.h"
@@ -45,17 +43,7 @@ Status CheckShapes(const NllLoss2dArgs& a) {
 }  // namespace
 
 Status ValidateNllLoss2d(const NllLoss2dArgs& a) {
-  OPENACLNN_RETURN_IF_ERROR(class_index::CheckNotNull(kPhase1Api, a.self, "self"));
-  OPENACLNN_RETURN_IF_ERROR(class_index::CheckNotNull(kPhase1Api, a.target, "target"));
-  OPENACLNN_RETURN_IF_ERROR(class_index::CheckNotNull(kPhase1Api, a.weight, "weight"));
-  OPENACLNN_RETURN_IF_ERROR(class_index::CheckNotNull(kPhase1Api, a.out, "out"));
-  OPENACLNN_RETURN_IF_ERROR(class_index::CheckNotNull(kPhase1Api, a.total_weight_out, "totalWeightOut"));
-  OPENACLNN_RETURN_IF_ERROR(CheckDtypes(a));
-  if (!IsValidReduction(a.reduction)) {
-    return Status(ACLNN_ERR_PARAM_INVALID, msg::BadReduction(kPhase1Api, a.reduction));
-  }
-  OPENACLNN_RETURN_IF_ERROR(CheckShapes(a));
-  return nll_forward::CheckNllLayouts(kPhase1Api, a);
+  return nll_forward::ValidateNllForward(kPhase1Api, a, CheckDtypes, CheckShapes);
 }
 
 Status GetWorkspaceSize(const NllLoss2dArgs& args, uint64_t* workspace_size, aclOpExecutor** executor) {
