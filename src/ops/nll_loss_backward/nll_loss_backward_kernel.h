@@ -22,6 +22,10 @@ struct NllKernelParams {
   bool mean;
   float mean_scale;  // -(gradOutput / totalWeight), computed once per run for mean.
   bool streaming_stores = false;  // Large out: SIMD kernels write it with non-temporal stores.
+  // The scatter kernels only (below): weight[0], and the bytes between weight elements and between classes of out.
+  const char* weight = nullptr;
+  int64_t weight_stride = 0;
+  int64_t class_stride = 0;
 };
 
 using NllBlockKernel = void (*)(const iter::Block& block, const NllKernelParams& params,
@@ -29,6 +33,12 @@ using NllBlockKernel = void (*)(const iter::Block& block, const NllKernelParams&
 
 // The reference kernel for the given target, input (self) and out data types; null if unsupported.
 NllBlockKernel SelectNllBlockKernel(aclDataType target, aclDataType input, aclDataType out);
+
+// The scatter form, for an out whose class dimension is not innermost in memory (an NCHW gradient, where rows of C
+// elements would be written H x W elements apart): out has been zeroed in its own memory order, then the plan
+// iterates the positions (kOutOperand = out at class 0, kTargetOperand, kGradOperand) and the kernel writes each
+// counting position's one value, the same value as the block kernels, params.class_stride bytes per class away.
+NllBlockKernel SelectNllScatterKernel(aclDataType target, aclDataType input, aclDataType out);
 
 }  // namespace openaclnn::nll
 

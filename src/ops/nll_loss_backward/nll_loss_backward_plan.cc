@@ -1,5 +1,6 @@
 #include "ops/nll_loss_backward/nll_loss_backward_plan.h"
 
+#include <cstring>
 #include <memory>
 #include <utility>
 
@@ -24,7 +25,8 @@ class NllLossBackwardLaunch final : public Launch {
  public:
   NllLossBackwardLaunch(const char* api, iter::LoopPlan plan, const class_index::ClassPositions& positions,
                         NllBlockKernel kernel, const char* kernel_name, NllKernelParams params,
-                        aclDataType input_dtype, const char* total_weight, int64_t out_bytes)
+                        aclDataType input_dtype, const char* total_weight, int64_t out_bytes,
+                        const iter::LoopPlan* zero_plan)
       : api_(api),
         plan_(plan),
         positions_(positions),
@@ -33,7 +35,9 @@ class NllLossBackwardLaunch final : public Launch {
         params_(params),
         input_dtype_(input_dtype),
         total_weight_(total_weight),
-        out_bytes_(out_bytes) {}
+        out_bytes_(out_bytes),
+        scatter_(zero_plan != nullptr),
+        zero_plan_(zero_plan != nullptr ? *zero_plan : iter::LoopPlan{}) {}
 
   Status Run() const override {
     NllKernelParams params = params_;
@@ -48,9 +52,14 @@ class NllLossBackwardLaunch final : public Launch {
     const int64_t classes = params.classes;
     const int64_t rows = positions_.count;
     class_index::SharedTargetFault fault;
+    // Scatter form: zero out in its own memory order first; its plan then runs over the positions, not the rows.
+    const int64_t per_row = scatter_ ? 1 : classes;
+    if (scatter_) {
+      ZeroOut();
+    }
     cpu::ParallelFor(rows, cpu::GrainForBytes(classes * out_bytes_), [&](int64_t first_row, int64_t end_row) {
       class_index::TargetFault local;
-      iter::ForEachBlock(plan_, first_row * classes, end_row * classes,
+      iter::ForEachBlock(plan_, first_row * per_row, end_row * per_row,
                          [&](const iter::Block& block) { kernel_(block, params, &local); });
       fault.Merge(local);
     });
@@ -58,10 +67,28 @@ class NllLossBackwardLaunch final : public Launch {
                                           "out at that position was left zero");
   }
 
-  int64_t Elements() const override { return plan_.numel; }
+  int64_t Elements() const override { return scatter_ ? zero_plan_.numel : plan_.numel; }
   const char* KernelName() const override { return kernel_name_; }
 
  private:
+  // +0.0 is all-zero bits in every float format.
+  void ZeroOut() const {
+    cpu::ParallelFor(zero_plan_.numel, cpu::GrainForBytes(out_bytes_), [&](int64_t begin, int64_t end) {
+      iter::ForEachBlock(zero_plan_, begin, end, [&](const iter::Block& block) {
+        for (int64_t j = 0; j < block.outer_size; ++j) {
+          char* run = block.data[0] + j * block.outer_stride[0];
+          if (block.inner_stride[0] == out_bytes_) {
+            std::memset(run, 0, static_cast<size_t>(block.inner_size * out_bytes_));
+            continue;
+          }
+          for (int64_t i = 0; i < block.inner_size; ++i) {
+            std::memset(run + i * block.inner_stride[0], 0, static_cast<size_t>(out_bytes_));
+          }
+        }
+      });
+    });
+  }
+
   const char* const api_;  // Phase 2's name, for messages.
   const iter::LoopPlan plan_;
   const class_index::ClassPositions positions_;
@@ -71,7 +98,53 @@ class NllLossBackwardLaunch final : public Launch {
   const aclDataType input_dtype_;
   const char* const total_weight_;
   const int64_t out_bytes_;  // Bytes per element of out.
+  const bool scatter_;       // plan_ is over the positions and zero_plan_ over out (SelectNllScatterKernel).
+  const iter::LoopPlan zero_plan_;
 };
+
+// Whether out's class dimension is not its innermost in memory (some other dimension longer than one steps by
+// fewer bytes), so that rows of classes would be written far apart: then the scatter form is used.
+bool ClassDimOutermostInMemory(const aclTensor& out, int class_dim) {
+  const int64_t class_stride = out.strides[static_cast<size_t>(class_dim)];
+  for (int64_t d = 0; d < out.rank(); ++d) {
+    const auto index = static_cast<size_t>(d);
+    if (d != class_dim && out.view_dims[index] > 1 && out.strides[index] < class_stride) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// The scatter form's launch: out zeroed in its memory order, then one value per counting position.
+Prepared PlanScatter(const NllLossBackwardArgs& args, const char* phase1_api, const char* phase2_api,
+                     const class_index::ClassPositions& positions, NllKernelParams params) {
+  const aclTensor& self = *args.self;
+  const NllBlockKernel kernel = SelectNllScatterKernel(args.target->dtype(), self.dtype(), args.out->dtype());
+  if (kernel == nullptr) {
+    return {Status(ACLNN_ERR_INNER_FIND_KERNEL_ERROR,
+                   msg::RuntimeError(phase1_api, "no kernel for the validated data types (internal error).")),
+            nullptr};
+  }
+  const int64_t out_bytes = DataTypeSize(args.out->dtype());
+  const int64_t input_bytes = DataTypeSize(self.dtype());
+  params.weight = OperandOf(*args.weight).base;
+  params.weight_stride = args.weight->strides[0] * input_bytes;
+  params.class_stride = args.out->strides[static_cast<size_t>(positions.class_dim)] * out_bytes;
+  class_index::ViewStorage out_storage;
+  iter::LoopPlanBuilder builder(positions.dims, positions.rank);
+  builder.AddOperand(class_index::DropClassDim(OperandOf(*args.out), positions.class_dim, &out_storage));  // kOut
+  builder.AddOperand(OperandOf(*args.target));       // kTargetOperand
+  builder.AddOperand(OperandOf(*args.grad_output));  // kGradOperand: per position, or one element broadcast.
+  // Logical order: the linear index is the position, as the fault report names it.
+  const iter::LoopPlan plan = builder.Build(iter::DimPolicy::kCoalesceInLogicalOrder);
+  iter::LoopPlanBuilder zero_builder(args.out->view_dims.data(), args.out->rank());
+  zero_builder.AddOperand(OperandOf(*args.out));
+  const iter::LoopPlan zero_plan = zero_builder.Build(iter::DimPolicy::kReorderAndCoalesce);
+  const char* total_weight = params.mean ? OperandOf(*args.total_weight).base : nullptr;
+  return {Status::Ok(), std::make_shared<NllLossBackwardLaunch>(
+                            phase2_api, plan, positions, kernel, cpu::KernelTargetName(cpu::kReferenceKernels),
+                            params, self.dtype(), total_weight, out_bytes, &zero_plan)};
+}
 
 }  // namespace
 
@@ -86,9 +159,16 @@ Prepared PlanNllBackward(const NllLossBackwardArgs& args, const char* phase1_api
                    msg::RuntimeError(phase1_api, "no kernel for the validated data types (internal error).")),
             nullptr};
   }
-  // Iterate (positions..., C): a 1-D self is one position, (1, C); out's class dimension moves innermost.
   const class_index::ClassPositions positions = class_index::PositionsOf(self);
   const int64_t classes = positions.classes;
+  if (positions.rank > 0 && ClassDimOutermostInMemory(*args.out, positions.class_dim)) {
+    NllKernelParams params{};
+    params.classes = classes;
+    params.ignore_index = args.ignore_index;
+    params.mean = args.reduction == static_cast<int64_t>(Reduction::kMean);
+    return PlanScatter(args, phase1_api, phase2_api, positions, params);
+  }
+  // Iterate (positions..., C): a 1-D self is one position, (1, C); out's class dimension moves innermost.
   int64_t shape[iter::kMaxLoopDims] = {1};
   int rank = 0;
   for (; rank < positions.rank; ++rank) {
@@ -121,7 +201,8 @@ Prepared PlanNllBackward(const NllLossBackwardArgs& args, const char* phase1_api
   const bool reference = kernel == SelectNllBlockKernel(args.target->dtype(), self.dtype(), args.out->dtype());
   const char* kernel_name = cpu::KernelTargetName(reference ? cpu::kReferenceKernels : cpu::ActiveKernelTarget());
   return {Status::Ok(), std::make_shared<NllLossBackwardLaunch>(phase2_api, plan, positions, kernel, kernel_name,
-                                                                params, self.dtype(), total_weight, out_bytes)};
+                                                                params, self.dtype(), total_weight, out_bytes,
+                                                                nullptr)};
 }
 
 Prepared PlanNllLossBackward(const NllLossBackwardArgs& args) {
