@@ -307,8 +307,9 @@ TEST(Softmax, EmptyTensors) {
   EXPECT_NE(RunSoftmax(true, self, 5, wrong_out).phase1, 0);   // Log-softmax checks dim first.
 }
 
-// Rows are handed out whole and reduced in index order: any thread count gives the same bits.
-TEST(Softmax, BitIdenticalForEveryThreadCount) {
+// Rows are handed out whole and reduced in index order, and every kernel target's exp gives the scalar bits: any
+// thread count and target give the same bytes (rows along dim 1 are contiguous, so the vector exp runs).
+TEST(Softmax, BitIdenticalForEveryThreadCountAndKernelTarget) {
   const std::vector<int64_t> dims = {64, 2000};
   DeviceTensor self(dims, ACL_FLOAT);
   std::mt19937 rng(3);
@@ -319,19 +320,24 @@ TEST(Softmax, BitIdenticalForEveryThreadCount) {
   for (const bool log : {false, true}) {
     for (const int64_t dim : {0, 1}) {
       std::vector<uint8_t> first;
-      for (const int threads : {1, 2, 3, 4}) {
-        ASSERT_EQ(openaclnnSetNumThreads(threads), 0);
-        DeviceTensor out(dims, ACL_FLOAT);
-        ASSERT_EQ(RunSoftmax(log, self, dim, out).sync, 0);
-        if (first.empty()) {
-          first = out.Storage();
-        } else {
-          EXPECT_EQ(out.Storage(), first) << threads << " threads";
+      for (int32_t t = 0; t < openaclnnGetKernelTargetCount(); ++t) {
+        const std::string target = openaclnnGetKernelTargetName(t);
+        ASSERT_EQ(openaclnnSetKernelTarget(target.c_str()), 0);
+        for (const int threads : {1, 2, 3, 4}) {
+          ASSERT_EQ(openaclnnSetNumThreads(threads), 0);
+          DeviceTensor out(dims, ACL_FLOAT);
+          ASSERT_EQ(RunSoftmax(log, self, dim, out).sync, 0);
+          if (first.empty()) {
+            first = out.Storage();
+          } else {
+            EXPECT_EQ(out.Storage(), first) << target << ", " << threads << " threads";
+          }
         }
       }
     }
   }
   openaclnnSetNumThreads(0);
+  openaclnnSetKernelTarget(nullptr);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include "core/messages.h"
 #include "core/tensor.h"
 #include "core/tensor_checks.h"
+#include "backend/cpu/kernel_target.h"
 #include "framework/phase1_log.h"
 #include "framework/two_phase.h"
 #include "ops/class_index/class_checks.h"
@@ -78,25 +79,31 @@ Status CheckLayouts(const char* api, std::initializer_list<TensorArg> inputs, co
 
 class SoftmaxLaunch final : public Launch {
  public:
-  SoftmaxLaunch(RowWalk walk, SoftmaxRowKernel kernel, int64_t bytes_per_row)
-      : walk_(std::move(walk)), kernel_(kernel), bytes_per_row_(bytes_per_row) {}
+  // `vector_exp`: the kernel takes its exponentials on the active kernel target (the forwards).
+  SoftmaxLaunch(RowWalk walk, SoftmaxRowKernel kernel, int64_t bytes_per_row, bool vector_exp)
+      : walk_(std::move(walk)),
+        kernel_(kernel),
+        bytes_per_row_(bytes_per_row),
+        kernel_target_(vector_exp ? cpu::ActiveKernelTarget() : cpu::kReferenceKernels) {}
 
   Status Run() const override {
-    walk_.Run(bytes_per_row_, [this](const Rows& rows) { kernel_(rows); });
+    walk_.Run(bytes_per_row_, [this](const Rows& rows) { kernel_(rows, kernel_target_); });
     return Status::Ok();
   }
   int64_t Elements() const override { return walk_.rows() * walk_.length(); }
-  const char* KernelName() const override { return "reference"; }  // Double-precision scalar rows only.
+  // The rows' exponentials run on the target chosen at planning (the same bits on every target).
+  const char* KernelName() const override { return cpu::KernelTargetName(kernel_target_); }
 
  private:
   const RowWalk walk_;
   const SoftmaxRowKernel kernel_;
   const int64_t bytes_per_row_;
+  const int64_t kernel_target_;
 };
 
 // The launch over out's rows along dim with `kernel` (null: the types have no kernel, an internal error).
 Prepared PlanRows(const char* api, SoftmaxRowKernel kernel, const aclTensor& out, const aclTensor* const* inputs,
-                  int input_count, int64_t dim) {
+                  int input_count, int64_t dim, bool vector_exp) {
   if (kernel == nullptr) {
     return {Status(ACLNN_ERR_INNER_FIND_KERNEL_ERROR,
                    msg::RuntimeError(api, "no kernel for the validated data types (internal error).")),
@@ -104,7 +111,7 @@ Prepared PlanRows(const char* api, SoftmaxRowKernel kernel, const aclTensor& out
   }
   RowWalk walk(out, inputs, input_count, NormalizeDim(dim, out.rank()));
   const int64_t bytes_per_row = walk.length() * DataTypeSize(out.dtype()) * 3;  // Three passes over a row.
-  return {Status::Ok(), std::make_shared<SoftmaxLaunch>(std::move(walk), kernel, bytes_per_row)};
+  return {Status::Ok(), std::make_shared<SoftmaxLaunch>(std::move(walk), kernel, bytes_per_row, vector_exp)};
 }
 
 }  // namespace
@@ -152,7 +159,7 @@ Status SoftmaxGetWorkspaceSize(SoftmaxKind kind, const SoftmaxArgs& args, uint64
   Prepared prepared = args.self->empty()
                           ? Prepared{Status::Ok(), nullptr}
                           : PlanRows(api, SelectSoftmaxRowKernel(kind, args.self->dtype(), args.out->dtype()),
-                                     *args.out, inputs, 1, args.dim);
+                                     *args.out, inputs, 1, args.dim, /*vector_exp=*/true);
   OPENACLNN_RETURN_IF_ERROR(prepared.status);
   LogPhase1(api, prepared, {{"self", args.self}, {"out", args.out}});
   return FinishPhase1(SoftmaxPhase2Api(kind), std::move(prepared), workspace_size, executor);
@@ -222,7 +229,7 @@ Status SoftmaxBackwardGetWorkspaceSize(SoftmaxKind kind, const SoftmaxBackwardAr
       args.grad_output->empty() || args.output->empty()
           ? Prepared{Status::Ok(), nullptr}
           : PlanRows(api, SelectSoftmaxBackwardRowKernel(kind, args.grad_output->dtype(), args.out->dtype()),
-                     *args.out, inputs, 2, args.dim);
+                     *args.out, inputs, 2, args.dim, /*vector_exp=*/false);
   OPENACLNN_RETURN_IF_ERROR(prepared.status);
   LogPhase1(api, prepared, {{"gradOutput", args.grad_output}, {"output", args.output}, {"out", args.out}});
   return FinishPhase1(SoftmaxBackwardPhase2Api(kind), std::move(prepared), workspace_size, executor);

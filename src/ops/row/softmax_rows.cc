@@ -4,7 +4,9 @@
 #include <limits>
 
 #include "backend/cpu/det_math.h"
+#include "backend/cpu/det_math_hwy.h"
 #include "backend/cpu/reduce_round.h"
+#include "backend/cpu/kernel_target.h"
 #include "core/element.h"
 
 namespace openaclnn::row {
@@ -41,8 +43,21 @@ double Element(const Rows& rows, int64_t j) {
   }
 }
 
+constexpr int64_t kChunk = 512;  // Elements of a row whose exponentials are taken at once.
+
+// exp(x_j - max) for j in [begin, begin + count) of the row, into `terms`.
 template <SoftmaxKind kKind, typename InT, typename OutT>
-void SoftmaxRow(const Rows& rows) {
+void ShiftedExps(const Rows& rows, int64_t begin, int64_t count, double max, int64_t kernel_target, double* terms) {
+  for (int64_t k = 0; k < count; ++k) {
+    terms[k] = Element<kKind, InT, OutT>(rows, begin + k) - max;
+  }
+  if (!cpu::ExpArray(kernel_target, terms, terms, count)) {
+    cpu::ExpArray(cpu::kReferenceKernels, terms, terms, count);
+  }
+}
+
+template <SoftmaxKind kKind, typename InT, typename OutT>
+void SoftmaxRow(const Rows& rows, int64_t kernel_target) {
   double max = -std::numeric_limits<double>::infinity();
   for (int64_t j = 0; j < rows.length; ++j) {
     const double x = Element<kKind, InT, OutT>(rows, j);
@@ -52,20 +67,33 @@ void SoftmaxRow(const Rows& rows) {
     }
     max = x > max ? x : max;
   }
+  double terms[kChunk];
   double sum = 0.0;
-  for (int64_t j = 0; j < rows.length; ++j) {
-    sum += cpu::det::Exp(Element<kKind, InT, OutT>(rows, j) - max);
+  for (int64_t begin = 0; begin < rows.length; begin += kChunk) {
+    const int64_t count = rows.length - begin < kChunk ? rows.length - begin : kChunk;
+    ShiftedExps<kKind, InT, OutT>(rows, begin, count, max, kernel_target, terms);
+    for (int64_t k = 0; k < count; ++k) {
+      sum += terms[k];  // Index order, whatever the chunking: the same sum on every target.
+    }
   }
-  const double log_sum = kKind == SoftmaxKind::kLogSoftmax ? cpu::det::Log(sum) : 0.0;
-  for (int64_t j = 0; j < rows.length; ++j) {
-    const double shifted = Element<kKind, InT, OutT>(rows, j) - max;
-    const double value = kKind == SoftmaxKind::kLogSoftmax ? shifted - log_sum : cpu::det::Exp(shifted) / sum;
-    StoreDouble<OutT>(rows.out + j * rows.out_stride, value);
+  if constexpr (kKind == SoftmaxKind::kLogSoftmax) {
+    const double log_sum = cpu::det::Log(sum);
+    for (int64_t j = 0; j < rows.length; ++j) {
+      StoreDouble<OutT>(rows.out + j * rows.out_stride, (Element<kKind, InT, OutT>(rows, j) - max) - log_sum);
+    }
+  } else {
+    for (int64_t begin = 0; begin < rows.length; begin += kChunk) {
+      const int64_t count = rows.length - begin < kChunk ? rows.length - begin : kChunk;
+      ShiftedExps<kKind, InT, OutT>(rows, begin, count, max, kernel_target, terms);
+      for (int64_t k = 0; k < count; ++k) {
+        StoreDouble<OutT>(rows.out + (begin + k) * rows.out_stride, terms[k] / sum);
+      }
+    }
   }
 }
 
 template <SoftmaxKind kKind, typename InT, typename OutT>
-void SoftmaxBackwardRow(const Rows& rows) {
+void SoftmaxBackwardRow(const Rows& rows, int64_t /*kernel_target*/) {
   auto grad = [&rows](int64_t j) { return LoadAsDouble<InT>(rows.in[0] + j * rows.in_stride[0]); };
   auto output = [&rows](int64_t j) { return LoadAsDouble<InT>(rows.in[1] + j * rows.in_stride[1]); };
   double sum = 0.0;

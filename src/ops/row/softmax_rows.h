@@ -2,7 +2,9 @@
 // maximum m (NaN if any element is NaN), then S = sum of exp(x - m) in double, then each output once:
 //   softmax:     exp(x - m) / S
 //   log-softmax: (x - m) - log(S)     (DECISIONS 19: no finite input gives inf or NaN where the result is finite)
-// all in double with the deterministic exp and log (backend/cpu/det_math.h), each rounded once to out's type.
+// all in double with the deterministic exp and log (backend/cpu/det_math.h), each rounded once to out's type. The
+// exponentials of a row are taken in chunks through the array form (det_math_hwy.h: SIMD on every target, the same
+// bits as the scalar form) and summed in index order.
 // Log-softmax first rounds its input to out's type, as CANN casts self to out's type before computing.
 #ifndef OPENACLNN_OPS_ROW_SOFTMAX_ROWS_H_
 #define OPENACLNN_OPS_ROW_SOFTMAX_ROWS_H_
@@ -14,7 +16,9 @@ namespace openaclnn::row {
 
 enum class SoftmaxKind { kSoftmax, kLogSoftmax };
 
-using SoftmaxRowKernel = void (*)(const Rows& rows);
+// `kernel_target` (backend/cpu/kernel_target.h) chooses the form of exp for whole chunks of a row: the scalar one
+// or a Highway target's vector one, which give the same bits (det_math-inl.h), so results never depend on it.
+using SoftmaxRowKernel = void (*)(const Rows& rows, int64_t kernel_target);
 
 // The kernel for self's and out's data types (FLOAT, FLOAT16, BFLOAT16, DOUBLE); null if unsupported.
 SoftmaxRowKernel SelectSoftmaxRowKernel(SoftmaxKind kind, aclDataType self, aclDataType out);
