@@ -91,8 +91,9 @@ class Program {
     return Add(Op::kFillValues, args);
   }
 
+  // `op`: kNllPhase1, or kNll2dBackwardPhase1 (the same fields).
   Program& Nll(std::initializer_list<uint8_t> tensors, uint8_t reduction, int64_t ignore_index = -100,
-               uint8_t null_outputs = 0) {
+               uint8_t null_outputs = 0, Op op = Op::kNllPhase1) {
     NllPhase1Args args;
     int i = 0;
     for (uint8_t tensor : tensors) {
@@ -101,7 +102,7 @@ class Program {
     args.reduction = reduction;
     args.ignore_index = IgnoreIndexByte(ignore_index);
     args.null_outputs = null_outputs;
-    return Add(Op::kNllPhase1, args);
+    return Add(op, args);
   }
 
   Program& Bce(std::initializer_list<uint8_t> tensors, uint8_t reduction, uint8_t null_outputs = 0) {
@@ -115,9 +116,9 @@ class Program {
     return Add(Op::kBcePhase1, args);
   }
 
-  // tensors: self, target, weight, out, totalWeightOut.
+  // tensors: self, target, weight, out, totalWeightOut. `op`: kNllForwardPhase1, or kNll2dPhase1 (the same fields).
   Program& NllForward(std::initializer_list<uint8_t> tensors, uint8_t reduction, int64_t ignore_index = -100,
-                      uint8_t null_outputs = 0) {
+                      uint8_t null_outputs = 0, Op op = Op::kNllForwardPhase1) {
     NllForwardPhase1Args args;
     int i = 0;
     for (uint8_t tensor : tensors) {
@@ -126,7 +127,7 @@ class Program {
     args.reduction = reduction;
     args.ignore_index = IgnoreIndexByte(ignore_index);
     args.null_outputs = null_outputs;
-    return Add(Op::kNllForwardPhase1, args);
+    return Add(op, args);
   }
 
   // tensors: self, target, weight, out.
@@ -143,25 +144,10 @@ class Program {
 
   // aclnnNLLLoss2d (tensors as NllForward) and aclnnNLLLoss2dBackward (tensors as Nll).
   Program& Nll2d(std::initializer_list<uint8_t> tensors, uint8_t reduction, int64_t ignore_index = -100) {
-    NllForwardPhase1Args args;
-    int i = 0;
-    for (uint8_t tensor : tensors) {
-      args.tensors[i++] = tensor;
-    }
-    args.reduction = reduction;
-    args.ignore_index = IgnoreIndexByte(ignore_index);
-    return Add(Op::kNll2dPhase1, args);
+    return NllForward(tensors, reduction, ignore_index, 0, Op::kNll2dPhase1);
   }
-
   Program& Nll2dBackward(std::initializer_list<uint8_t> tensors, uint8_t reduction, int64_t ignore_index = -100) {
-    NllPhase1Args args;
-    int i = 0;
-    for (uint8_t tensor : tensors) {
-      args.tensors[i++] = tensor;
-    }
-    args.reduction = reduction;
-    args.ignore_index = IgnoreIndexByte(ignore_index);
-    return Add(Op::kNll2dBackwardPhase1, args);
+    return Nll(tensors, reduction, ignore_index, 0, Op::kNll2dBackwardPhase1);
   }
 
   // kind: 0 softmax, 1 log-softmax, 2 and 3 their backwards; dim as a signed byte.
