@@ -29,7 +29,8 @@ const char* OpName(Op op) {
       "Malloc",      "Free",       "CreateTensor", "DestroyTensor", "NllPhase1", "BcePhase1",   "RunExecutor",
       "SetRepeatable", "DestroyExecutor", "CreateStream", "DestroyStream", "SyncStream", "SyncDevice",
       "FillValues",  "CopyBytes",  "Memset",       "QueryTensor",   "TakeErrors", "DeviceLifecycle", "Misc",
-      "KernelConfig", "NllForwardPhase1", "BceForwardPhase1", "StrictMode"};
+      "KernelConfig", "NllForwardPhase1", "BceForwardPhase1", "StrictMode", "Nll2dPhase1", "Nll2dBackwardPhase1",
+      "SoftmaxPhase1"};
   static_assert(sizeof(kNames) / sizeof(kNames[0]) == static_cast<size_t>(Op::kCount));
   return kNames[static_cast<size_t>(op)];
 }
@@ -120,6 +121,9 @@ void Interpreter::Step(Op op, ByteReader& reader) {
     case Op::kNllForwardPhase1: return NllForwardPhase1(Read<NllForwardPhase1Args>(reader));
     case Op::kBceForwardPhase1: return BceForwardPhase1(Read<BceForwardPhase1Args>(reader));
     case Op::kStrictMode: return StrictMode(Read<StrictModeArgs>(reader));
+    case Op::kNll2dPhase1: return Nll2dPhase1(Read<NllForwardPhase1Args>(reader));
+    case Op::kNll2dBackwardPhase1: return Nll2dBackwardPhase1(Read<NllPhase1Args>(reader));
+    case Op::kSoftmaxPhase1: return SoftmaxPhase1(Read<SoftmaxPhase1Args>(reader));
     case Op::kCount: return;
   }
 }

@@ -37,8 +37,21 @@ struct RuntimeModel {
   bool checked_memory = false;  // The library refuses views outside live blocks (probed at start-up).
 };
 
-// The four operators; bit 0 is the loss and bit 1 the direction, so RunExecutorArgs::wrong_api flips them.
-enum class OperatorApi : uint8_t { kNll = 0, kBce = 1, kNllForward = 2, kBceForward = 3 };
+// The operators. For the first four, bit 0 is the loss and bit 1 the direction, so RunExecutorArgs::wrong_api
+// flips them; the later ones flip the same bits within their group of four, wrapping past the last one.
+enum class OperatorApi : uint8_t {
+  kNll = 0,
+  kBce = 1,
+  kNllForward = 2,
+  kBceForward = 3,
+  kNll2d = 4,
+  kNll2dBackward = 5,
+  kSoftmax = 6,
+  kLogSoftmax = 7,
+  kSoftmaxBackward = 8,
+  kLogSoftmaxBackward = 9,
+  kCount = 10,
+};
 
 struct BufferSlot {
   void* base = nullptr;
@@ -124,6 +137,11 @@ class Interpreter {
   void BcePhase1(const BcePhase1Args& args);
   void NllForwardPhase1(const NllForwardPhase1Args& args);
   void BceForwardPhase1(const BceForwardPhase1Args& args);
+  void Nll2dPhase1(const NllForwardPhase1Args& args);
+  void Nll2dBackwardPhase1(const NllPhase1Args& args);
+  void SoftmaxPhase1(const SoftmaxPhase1Args& args);
+  void NllForwardCall(const NllForwardPhase1Args& args, bool maps);  // aclnnNLLLoss, or aclnnNLLLoss2d.
+  void NllBackwardCall(const NllPhase1Args& args, bool maps);        // The backward of either.
   void FinishPhase1(int32_t status, const char* api, OperatorApi op, aclOpExecutor* executor, uint64_t workspace,
                     CallTensors call, std::vector<ViewLayout> outs);
   void RunExecutor(const RunExecutorArgs& args);

@@ -1,5 +1,5 @@
-// Operator calls of a fuzz interpreter: both phases of each of the four operators, executor reuse and destruction,
-// and the check that a run writes nothing outside its outputs.
+// Operator calls of a fuzz interpreter: both phases of each operator (the NLL and BCE pairs, the NLL2d pair and the
+// four softmax operators), executor reuse and destruction, and the check that a run writes nothing outside its outputs.
 #include <algorithm>
 #include <string>
 #include <unordered_set>
@@ -7,7 +7,13 @@
 #include "aclnnop/aclnn_binary_cross_entropy.h"
 #include "aclnnop/aclnn_binary_cross_entropy_backward.h"
 #include "aclnnop/aclnn_nll_loss.h"
+#include "aclnnop/aclnn_logsoftmax.h"
+#include "aclnnop/aclnn_logsoftmax_backward.h"
+#include "aclnnop/aclnn_nll_loss2d.h"
+#include "aclnnop/aclnn_nll_loss2d_backward.h"
 #include "aclnnop/aclnn_nll_loss_backward.h"
+#include "aclnnop/aclnn_softmax.h"
+#include "aclnnop/aclnn_softmax_backward.h"
 #include "interpreter.h"
 #include "value_tables.h"
 
@@ -18,6 +24,8 @@ constexpr const char* kNllPhase1Api = "aclnnNLLLossBackwardGetWorkspaceSize";
 constexpr const char* kBcePhase1Api = "aclnnBinaryCrossEntropyBackwardGetWorkspaceSize";
 constexpr const char* kNllForwardPhase1Api = "aclnnNLLLossGetWorkspaceSize";
 constexpr const char* kBceForwardPhase1Api = "aclnnBinaryCrossEntropyGetWorkspaceSize";
+constexpr const char* kNll2dPhase1Api = "aclnnNLLLoss2dGetWorkspaceSize";
+constexpr const char* kNll2dBackwardPhase1Api = "aclnnNLLLoss2dBackwardGetWorkspaceSize";
 
 constexpr uint64_t kMaxWorkspace = uint64_t{1} << 20;
 constexpr int64_t kMaxObservedElements = int64_t{1} << 16;
@@ -38,6 +46,14 @@ int32_t RunPhase2(OperatorApi api, void* workspace, uint64_t workspace_size, acl
     case OperatorApi::kBce: return aclnnBinaryCrossEntropyBackward(workspace, workspace_size, executor, stream);
     case OperatorApi::kNllForward: return aclnnNLLLoss(workspace, workspace_size, executor, stream);
     case OperatorApi::kBceForward: return aclnnBinaryCrossEntropy(workspace, workspace_size, executor, stream);
+    case OperatorApi::kNll2d: return aclnnNLLLoss2d(workspace, workspace_size, executor, stream);
+    case OperatorApi::kNll2dBackward: return aclnnNLLLoss2dBackward(workspace, workspace_size, executor, stream);
+    case OperatorApi::kSoftmax: return aclnnSoftmax(workspace, workspace_size, executor, stream);
+    case OperatorApi::kLogSoftmax: return aclnnLogSoftmax(workspace, workspace_size, executor, stream);
+    case OperatorApi::kSoftmaxBackward: return aclnnSoftmaxBackward(workspace, workspace_size, executor, stream);
+    case OperatorApi::kLogSoftmaxBackward:
+      return aclnnLogSoftmaxBackward(workspace, workspace_size, executor, stream);
+    case OperatorApi::kCount: break;
   }
   return -1;
 }
@@ -48,6 +64,13 @@ const char* Phase2Name(OperatorApi api) {
     case OperatorApi::kBce: return "aclnnBinaryCrossEntropyBackward";
     case OperatorApi::kNllForward: return "aclnnNLLLoss";
     case OperatorApi::kBceForward: return "aclnnBinaryCrossEntropy";
+    case OperatorApi::kNll2d: return "aclnnNLLLoss2d";
+    case OperatorApi::kNll2dBackward: return "aclnnNLLLoss2dBackward";
+    case OperatorApi::kSoftmax: return "aclnnSoftmax";
+    case OperatorApi::kLogSoftmax: return "aclnnLogSoftmax";
+    case OperatorApi::kSoftmaxBackward: return "aclnnSoftmaxBackward";
+    case OperatorApi::kLogSoftmaxBackward: return "aclnnLogSoftmaxBackward";
+    case OperatorApi::kCount: break;
   }
   return "";
 }
@@ -68,7 +91,11 @@ aclOpExecutor** ExecutorOutput(uint8_t null_outputs, aclOpExecutor** executor) {
 
 }  // namespace
 
-void Interpreter::NllPhase1(const NllPhase1Args& args) {
+void Interpreter::NllPhase1(const NllPhase1Args& args) { NllBackwardCall(args, /*maps=*/false); }
+
+void Interpreter::Nll2dBackwardPhase1(const NllPhase1Args& args) { NllBackwardCall(args, /*maps=*/true); }
+
+void Interpreter::NllBackwardCall(const NllPhase1Args& args, bool maps) {
   CallTensors call;
   ViewLayout out;
   const aclTensor* grad = TensorArg(args.tensors[0], &call);
@@ -82,12 +109,19 @@ void Interpreter::NllPhase1(const NllPhase1Args& args) {
   }
   uint64_t workspace = 7;
   aclOpExecutor* executor = nullptr;
-  const int32_t status = aclnnNLLLossBackwardGetWorkspaceSize(
-      grad, self, target, weight, ReductionFromByte(args.reduction), IgnoreIndexFromByte(args.ignore_index),
-      total_weight, const_cast<aclTensor*>(out_tensor), WorkspaceSizeOutput(args.null_outputs, &workspace),
-      ExecutorOutput(args.null_outputs, &executor));
-  ExpectNoSuccessWithNullOutputs(status, args.null_outputs, kNllPhase1Api);
-  FinishPhase1(status, kNllPhase1Api, OperatorApi::kNll, executor, workspace, std::move(call), {out});
+  const char* api = maps ? kNll2dBackwardPhase1Api : kNllPhase1Api;
+  const int32_t status =
+      maps ? aclnnNLLLoss2dBackwardGetWorkspaceSize(
+                 grad, self, target, weight, ReductionFromByte(args.reduction), IgnoreIndexFromByte(args.ignore_index),
+                 const_cast<aclTensor*>(total_weight), const_cast<aclTensor*>(out_tensor),
+                 WorkspaceSizeOutput(args.null_outputs, &workspace), ExecutorOutput(args.null_outputs, &executor))
+           : aclnnNLLLossBackwardGetWorkspaceSize(
+                 grad, self, target, weight, ReductionFromByte(args.reduction), IgnoreIndexFromByte(args.ignore_index),
+                 total_weight, const_cast<aclTensor*>(out_tensor), WorkspaceSizeOutput(args.null_outputs, &workspace),
+                 ExecutorOutput(args.null_outputs, &executor));
+  ExpectNoSuccessWithNullOutputs(status, args.null_outputs, api);
+  FinishPhase1(status, api, maps ? OperatorApi::kNll2dBackward : OperatorApi::kNll, executor, workspace,
+               std::move(call), {out});
 }
 
 void Interpreter::BcePhase1(const BcePhase1Args& args) {
@@ -110,7 +144,11 @@ void Interpreter::BcePhase1(const BcePhase1Args& args) {
   FinishPhase1(status, kBcePhase1Api, OperatorApi::kBce, executor, workspace, std::move(call), {out});
 }
 
-void Interpreter::NllForwardPhase1(const NllForwardPhase1Args& args) {
+void Interpreter::NllForwardPhase1(const NllForwardPhase1Args& args) { NllForwardCall(args, /*maps=*/false); }
+
+void Interpreter::Nll2dPhase1(const NllForwardPhase1Args& args) { NllForwardCall(args, /*maps=*/true); }
+
+void Interpreter::NllForwardCall(const NllForwardPhase1Args& args, bool maps) {
   CallTensors call;
   ViewLayout out;
   ViewLayout total_weight;
@@ -125,18 +163,20 @@ void Interpreter::NllForwardPhase1(const NllForwardPhase1Args& args) {
   const int64_t reduction = ReductionFromByte(args.reduction);
   uint64_t workspace = 7;
   aclOpExecutor* executor = nullptr;
-  const int32_t status = aclnnNLLLossGetWorkspaceSize(
+  const auto get_workspace_size = maps ? aclnnNLLLoss2dGetWorkspaceSize : aclnnNLLLossGetWorkspaceSize;
+  const char* api = maps ? kNll2dPhase1Api : kNllForwardPhase1Api;
+  const int32_t status = get_workspace_size(
       self, target, weight, reduction, IgnoreIndexFromByte(args.ignore_index), const_cast<aclTensor*>(out_tensor),
       const_cast<aclTensor*>(total_weight_tensor), WorkspaceSizeOutput(args.null_outputs, &workspace),
       ExecutorOutput(args.null_outputs, &executor));
-  ExpectNoSuccessWithNullOutputs(status, args.null_outputs, kNllForwardPhase1Api);
+  ExpectNoSuccessWithNullOutputs(status, args.null_outputs, api);
   // totalWeightOut is written for mean and sum only (docs/nll_loss.md): for none, a write to it is caught.
   std::vector<ViewLayout> outs = {out};
   if (reduction != 0) {
     outs.push_back(total_weight);
   }
-  FinishPhase1(status, kNllForwardPhase1Api, OperatorApi::kNllForward, executor, workspace, std::move(call),
-               std::move(outs));
+  FinishPhase1(status, api, maps ? OperatorApi::kNll2d : OperatorApi::kNllForward, executor, workspace,
+               std::move(call), std::move(outs));
 }
 
 void Interpreter::BceForwardPhase1(const BceForwardPhase1Args& args) {
@@ -156,6 +196,44 @@ void Interpreter::BceForwardPhase1(const BceForwardPhase1Args& args) {
       WorkspaceSizeOutput(args.null_outputs, &workspace), ExecutorOutput(args.null_outputs, &executor));
   ExpectNoSuccessWithNullOutputs(status, args.null_outputs, kBceForwardPhase1Api);
   FinishPhase1(status, kBceForwardPhase1Api, OperatorApi::kBceForward, executor, workspace, std::move(call), {out});
+}
+
+void Interpreter::SoftmaxPhase1(const SoftmaxPhase1Args& args) {
+  static const char* const kApis[] = {"aclnnSoftmaxGetWorkspaceSize", "aclnnLogSoftmaxGetWorkspaceSize",
+                                      "aclnnSoftmaxBackwardGetWorkspaceSize",
+                                      "aclnnLogSoftmaxBackwardGetWorkspaceSize"};
+  static const OperatorApi kOps[] = {OperatorApi::kSoftmax, OperatorApi::kLogSoftmax, OperatorApi::kSoftmaxBackward,
+                                     OperatorApi::kLogSoftmaxBackward};
+  const int kind = args.kind % 4;
+  const bool backward = kind >= 2;
+  CallTensors call;
+  ViewLayout out;
+  const aclTensor* first = TensorArg(args.tensors[0], &call);
+  const aclTensor* second = TensorArg(args.tensors[1], &call, backward ? nullptr : &out);
+  const aclTensor* third = backward ? TensorArg(args.tensors[2], &call, &out) : nullptr;
+  if (!call.usable) {
+    return;
+  }
+  const auto dim = static_cast<int64_t>(static_cast<int8_t>(args.dim));
+  uint64_t workspace = 7;
+  aclOpExecutor* executor = nullptr;
+  uint64_t* workspace_output = WorkspaceSizeOutput(args.null_outputs, &workspace);
+  aclOpExecutor** executor_output = ExecutorOutput(args.null_outputs, &executor);
+  aclTensor* out_tensor = const_cast<aclTensor*>(backward ? third : second);
+  int32_t status = 0;
+  switch (kind) {
+    case 0: status = aclnnSoftmaxGetWorkspaceSize(first, dim, out_tensor, workspace_output, executor_output); break;
+    case 1: status = aclnnLogSoftmaxGetWorkspaceSize(first, dim, out_tensor, workspace_output, executor_output); break;
+    case 2:
+      status = aclnnSoftmaxBackwardGetWorkspaceSize(first, second, dim, out_tensor, workspace_output, executor_output);
+      break;
+    default:
+      status =
+          aclnnLogSoftmaxBackwardGetWorkspaceSize(first, second, dim, out_tensor, workspace_output, executor_output);
+      break;
+  }
+  ExpectNoSuccessWithNullOutputs(status, args.null_outputs, kApis[kind]);
+  FinishPhase1(status, kApis[kind], kOps[kind], executor, workspace, std::move(call), {out});
 }
 
 void Interpreter::FinishPhase1(int32_t status, const char* api, OperatorApi op, aclOpExecutor* executor,
@@ -247,7 +325,8 @@ void Interpreter::CheckWritesInsideOut(const ExecutorSlot& slot, const std::vect
 
 void Interpreter::RunExecutor(const RunExecutorArgs& args) {
   ExecutorSlot& slot = executors_[args.executor % kMaxExecutors];
-  const auto api = static_cast<OperatorApi>(static_cast<uint8_t>(slot.api) ^ (args.wrong_api % 4));
+  const auto flipped = static_cast<uint8_t>(static_cast<uint8_t>(slot.api) ^ (args.wrong_api % 4));
+  const auto api = static_cast<OperatorApi>(flipped % static_cast<uint8_t>(OperatorApi::kCount));
   const char* name = Phase2Name(api);
   const aclrtStream stream = StreamHandle(args.stream);
   if (slot.handle == nullptr) {

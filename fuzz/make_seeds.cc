@@ -91,8 +91,9 @@ class Program {
     return Add(Op::kFillValues, args);
   }
 
+  // `op`: kNllPhase1, or kNll2dBackwardPhase1 (the same fields).
   Program& Nll(std::initializer_list<uint8_t> tensors, uint8_t reduction, int64_t ignore_index = -100,
-               uint8_t null_outputs = 0) {
+               uint8_t null_outputs = 0, Op op = Op::kNllPhase1) {
     NllPhase1Args args;
     int i = 0;
     for (uint8_t tensor : tensors) {
@@ -101,7 +102,7 @@ class Program {
     args.reduction = reduction;
     args.ignore_index = IgnoreIndexByte(ignore_index);
     args.null_outputs = null_outputs;
-    return Add(Op::kNllPhase1, args);
+    return Add(op, args);
   }
 
   Program& Bce(std::initializer_list<uint8_t> tensors, uint8_t reduction, uint8_t null_outputs = 0) {
@@ -115,9 +116,9 @@ class Program {
     return Add(Op::kBcePhase1, args);
   }
 
-  // tensors: self, target, weight, out, totalWeightOut.
+  // tensors: self, target, weight, out, totalWeightOut. `op`: kNllForwardPhase1, or kNll2dPhase1 (the same fields).
   Program& NllForward(std::initializer_list<uint8_t> tensors, uint8_t reduction, int64_t ignore_index = -100,
-                      uint8_t null_outputs = 0) {
+                      uint8_t null_outputs = 0, Op op = Op::kNllForwardPhase1) {
     NllForwardPhase1Args args;
     int i = 0;
     for (uint8_t tensor : tensors) {
@@ -126,7 +127,7 @@ class Program {
     args.reduction = reduction;
     args.ignore_index = IgnoreIndexByte(ignore_index);
     args.null_outputs = null_outputs;
-    return Add(Op::kNllForwardPhase1, args);
+    return Add(op, args);
   }
 
   // tensors: self, target, weight, out.
@@ -139,6 +140,27 @@ class Program {
     args.reduction = reduction;
     args.null_outputs = null_outputs;
     return Add(Op::kBceForwardPhase1, args);
+  }
+
+  // aclnnNLLLoss2d (tensors as NllForward) and aclnnNLLLoss2dBackward (tensors as Nll).
+  Program& Nll2d(std::initializer_list<uint8_t> tensors, uint8_t reduction, int64_t ignore_index = -100) {
+    return NllForward(tensors, reduction, ignore_index, 0, Op::kNll2dPhase1);
+  }
+  Program& Nll2dBackward(std::initializer_list<uint8_t> tensors, uint8_t reduction, int64_t ignore_index = -100) {
+    return Nll(tensors, reduction, ignore_index, 0, Op::kNll2dBackwardPhase1);
+  }
+
+  // kind: 0 softmax, 1 log-softmax, 2 and 3 their backwards; dim as a signed byte.
+  Program& Softmax(uint8_t kind, std::initializer_list<uint8_t> tensors, int8_t dim, uint8_t null_outputs = 0) {
+    SoftmaxPhase1Args args;
+    args.kind = kind;
+    int i = 0;
+    for (uint8_t tensor : tensors) {
+      args.tensors[i++] = tensor;
+    }
+    args.dim = static_cast<uint8_t>(dim);
+    args.null_outputs = null_outputs;
+    return Add(Op::kSoftmaxPhase1, args);
   }
 
   // observed: synchronise and check memory; otherwise leave the launch queued.
@@ -240,6 +262,58 @@ Program BceForwardCase(aclDataType dtype, std::vector<uint8_t> dims, std::vector
       .Tensor({weight_dims, dtype, 2})
       .Tensor({dims, dtype, 3});
   return p;
+}
+
+// Seeds of the NLL2d pair and the four softmax operators (appended after the forward ones). Buffers 0..7 and
+// tensors: 0 self (2, 3, 2, 2), 1 target (2, 2, 2) with a target equal to C, 2 weight (3), 3 out (2, 2, 2), 4 one
+// element, 5 gradOutput (2, 2, 2), 6 gradient (2, 3, 2, 2), 7 self transposed, 8 softmax out (2, 3, 2, 2).
+void AddClassAndRowSeeds(std::vector<std::pair<std::string, Program>>* seeds) {
+  Program p;
+  for (int i = 0; i < 8; ++i) {
+    p.Malloc(512);
+  }
+  p.Floats(0, ACL_FLOAT, {-1.0, -3.5, 0.5, -0.25, 1000.0})
+      .Integers(1, ACL_INT64, {0, 2, 1, 3})
+      .Floats(2, ACL_FLOAT, {1.0, 0.5, 2.0})
+      .Floats(4, ACL_FLOAT, {2.0})
+      .Floats(5, ACL_FLOAT, {1.0, -0.5})
+      .Tensor({{2, 3, 2, 2}, ACL_FLOAT, 0})
+      .Tensor({{2, 2, 2}, ACL_INT64, 1})
+      .Tensor({{3}, ACL_FLOAT, 2})
+      .Tensor({{2, 2, 2}, ACL_FLOAT, 3})
+      .Tensor({{1}, ACL_FLOAT, 4})
+      .Tensor({{2, 2, 2}, ACL_FLOAT, 5})
+      .Tensor({{2, 3, 2, 2}, ACL_FLOAT, 6})
+      .Tensor({{2, 3, 2, 2}, ACL_FLOAT, 0, StrideMode::kTransposed})
+      .Tensor({{2, 3, 2, 2}, ACL_FLOAT, 7})
+      .Stream()
+      .Nll2d({0, 1, 2, 3, 4}, 0)
+      .Run(0, 1)
+      .Nll2d({7, 1, 2, 4, 4}, 1, 2)  // Class 2 ignored; mean.
+      .Run(0, 0)
+      .Nll2d({0, 1, 2, 3, 4}, 2)     // out (2, 2, 2) for sum: refused.
+      .Nll2dBackward({5, 0, 1, 2, 4, 6}, 0)
+      .Run(0, 1)
+      .Nll2dBackward({4, 7, 1, 2, 4, 6}, 1)
+      .Add(Op::kSetRepeatable, ExecutorArgs{0})
+      .Run(0, 1)
+      .Run(0, 1, true, 0, 1)         // Through another operator's phase 2: must be refused.
+      .Softmax(0, {0, 8}, 1)
+      .Run(0, 1)
+      .Softmax(1, {7, 8}, -1)
+      .Run(0, 0)
+      .Softmax(1, {0, 8}, 4)         // dim out of range: refused.
+      .Softmax(2, {6, 8, 6}, 1)      // Backward with out aliasing gradOutput's memory.
+      .Run(0, 1)
+      .Softmax(3, {6, 8, 0}, -3)
+      .Run(0, 1, true, 0, 3)
+      .Softmax(2, {5, 8, 6}, 1)      // Shapes differ: refused.
+      .Softmax(0, {0, 8}, 0, 0xff)   // NULL workspaceSize and executor.
+      .Add(Op::kStrictMode, StrictModeArgs{1})
+      .Nll2d({0, 1, 2, 3, 4}, 0)
+      .Run(0, 1)
+      .Add(Op::kStrictMode, StrictModeArgs{0});
+  seeds->emplace_back("nll2d_and_softmax_operators", p);
 }
 
 // Seeds of the forward operators (appended after the backward ones, whose bytes stay as they were).
@@ -556,6 +630,7 @@ std::vector<std::pair<std::string, Program>> Seeds() {
   }
   seeds.emplace_back("memory_and_queries", memory);
   AddForwardSeeds(&seeds);
+  AddClassAndRowSeeds(&seeds);
   return seeds;
 }
 

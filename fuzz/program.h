@@ -35,6 +35,10 @@ enum class Op : uint8_t {
   kNllForwardPhase1,
   kBceForwardPhase1,
   kStrictMode,
+  // The class-index and row operators came later still: appended too.
+  kNll2dPhase1,          // NllForwardPhase1Args, for aclnnNLLLoss2d.
+  kNll2dBackwardPhase1,  // NllPhase1Args, for aclnnNLLLoss2dBackward.
+  kSoftmaxPhase1,
   kCount,  // Opcode bytes are taken modulo this.
 };
 
@@ -360,6 +364,23 @@ struct StrictModeArgs {
   template <typename IO>
   void Visit(IO& io) {
     io(mode);
+  }
+};
+
+// aclnnSoftmax, aclnnLogSoftmax, aclnnSoftmaxBackward, aclnnLogSoftmaxBackward (kind % 4, in this order).
+struct SoftmaxPhase1Args {
+  uint8_t kind = 0;
+  uint8_t tensors[3] = {};  // Forwards: self, out (the third unused); backwards: gradOutput, output, out.
+  uint8_t dim = 0;          // As a signed byte: 0xff is -1.
+  uint8_t null_outputs = 0;  // As NllPhase1Args::null_outputs.
+  template <typename IO>
+  void Visit(IO& io) {
+    io(kind);
+    for (uint8_t& tensor : tensors) {
+      io(tensor);
+    }
+    io(dim);
+    io(null_outputs);
   }
 };
 

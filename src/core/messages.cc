@@ -109,12 +109,11 @@ std::string ToleratedFault(std::string_view op, std::string_view fault) {
   return Join({op, ": ", fault, " Tolerated as CANN does; strict mode (OPENACLNN_STRICT=1) makes it a failure."});
 }
 
-std::string TargetOutOfRange(int64_t row, bool zero_dim_target, int64_t value, int64_t classes, int64_t ignore_index,
+std::string TargetOutOfRange(std::string_view index, int64_t value, int64_t classes, int64_t ignore_index,
                              std::string_view consequence) {
-  const std::string name = zero_dim_target ? "target" : Join({"target[", std::to_string(row), "]"});
-  return Join({name, " = ", std::to_string(value), " is outside [0, ", std::to_string(classes),
+  return Join({"target", index, " = ", std::to_string(value), " is outside [0, ", std::to_string(classes),
                ") and is not ignoreIndex (", std::to_string(ignore_index), "); ", consequence,
-               zero_dim_target ? "." : " (first such row shown)."});
+               index.empty() ? "." : " (first such position shown)."});
 }
 
 std::string ReducedOverflow(std::string_view arg, double value, aclDataType dtype) {

@@ -37,10 +37,10 @@ std::string ExecutionError(std::string_view op, std::string_view what);
 // Data faults phase 1 could not see (framework/tolerated_fault.h): the fault's own words, which ExecutionError
 // (strict mode) or ToleratedFault (the default's warning) put after the operator's name.
 std::string ToleratedFault(std::string_view op, std::string_view fault);
-// A target outside [0, classes) and not ignoreIndex (DECISIONS 8). `consequence` says what the operator did with
-// that row; only the first such row is named. A 0-D target (the one row of a 1-D self) is named as `target`,
-// without an index.
-std::string TargetOutOfRange(int64_t row, bool zero_dim_target, int64_t value, int64_t classes, int64_t ignore_index,
+// A target outside [0, classes) and not ignoreIndex (DECISIONS 8). `index` is the first such position's index
+// ("[n]", "[n][h][w]"; empty for a 0-D target, named as `target` alone); `consequence` says what the operator did
+// with that position.
+std::string TargetOutOfRange(std::string_view index, int64_t value, int64_t classes, int64_t ignore_index,
                              std::string_view consequence);
 // A reduced result that is finite before its final rounding but beyond the range of its output's data type.
 std::string ReducedOverflow(std::string_view arg, double value, aclDataType dtype);

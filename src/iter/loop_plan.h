@@ -57,8 +57,9 @@ struct LoopPlan {
 
 // A 2-D block: outer_size runs of inner_size elements. Element (i, j) of operand k is at
 // data[k] + i * inner_stride[k] + j * outer_stride[k]. inner_index / outer_index are the coordinates of the
-// block's first element in plan dimensions 0 and 1. Only operands [0, noperands) are the plan's; the slots past
-// them are null with zero strides.
+// block's first element in plan dimensions 0 and 1, and linear_index its linear index in the plan: element (i, j)
+// has linear index linear_index + j * inner_size + i (a block of several runs starts at a run's beginning).
+// Only operands [0, noperands) are the plan's; the slots past them are null with zero strides.
 struct Block {
   int noperands = 0;
   char* data[kMaxOperands] = {};
@@ -68,6 +69,7 @@ struct Block {
   int64_t outer_size = 0;
   int64_t inner_index = 0;
   int64_t outer_index = 0;
+  int64_t linear_index = 0;
 };
 
 // Row `row` of `block` as a block of its own (outer_size 1): for kernels that hand single rows to another kernel.
@@ -77,6 +79,7 @@ inline Block RowOf(const Block& block, int64_t row) {
     one_row.data[k] = block.data[k] + row * block.outer_stride[k];
   }
   one_row.outer_index = block.outer_index + row;
+  one_row.linear_index = block.linear_index + row * block.inner_size;
   one_row.outer_size = 1;
   return one_row;
 }
@@ -131,6 +134,7 @@ void ForEachBlock(const LoopPlan& plan, int64_t begin, int64_t end, Fn&& fn) {
     }
     block.inner_index = coords[0];
     block.outer_index = plan.ndim > 1 ? coords[1] : 0;
+    block.linear_index = position;
     const int64_t remaining = end - position;
     if (coords[0] == 0 && remaining >= size0 && plan.ndim > 1) {
       const int64_t rows = std::min(size1 - coords[1], remaining / size0);

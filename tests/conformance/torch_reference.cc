@@ -95,6 +95,35 @@ TorchNllForward TorchNllLossForward(const TorchOperand& self, const TorchOperand
   return TorchNllForward{DoublesOf(output), total_weight.to(at::kDouble).item<double>()};
 }
 
+TorchNllForward TorchNllLoss2dForward(const TorchOperand& self, const TorchOperand& target,
+                                      const TorchOperand& weight, int64_t reduction, int64_t ignore_index) {
+  const auto [output, total_weight] =
+      at::nll_loss2d_forward(ToTorch(self), ToTorch(target), ToTorch(weight), reduction, ignore_index);
+  return TorchNllForward{DoublesOf(output), total_weight.to(at::kDouble).item<double>()};
+}
+
+std::vector<double> TorchNllLoss2dBackward(const TorchOperand& grad, const TorchOperand& self,
+                                           const TorchOperand& target, const TorchOperand& weight,
+                                           int64_t reduction, int64_t ignore_index,
+                                           const TorchOperand& total_weight, aclDataType out_dtype) {
+  return FromTorch(at::nll_loss2d_backward(ToTorch(grad), ToTorch(self), ToTorch(target), ToTorch(weight),
+                                           reduction, ignore_index, ToTorch(total_weight)),
+                   out_dtype);
+}
+
+std::vector<double> TorchSoftmax(const TorchOperand& self, int64_t dim, bool log) {
+  const at::Tensor input = ToTorch(self);
+  return DoublesOf(log ? at::log_softmax(input, dim) : at::softmax(input, dim));
+}
+
+std::vector<double> TorchSoftmaxBackward(const TorchOperand& grad, const TorchOperand& output, int64_t dim,
+                                         bool log) {
+  const at::Tensor g = ToTorch(grad);
+  const at::Tensor y = ToTorch(output);
+  return DoublesOf(log ? at::_log_softmax_backward_data(g, y, dim, g.scalar_type())
+                       : at::_softmax_backward_data(g, y, dim, g.scalar_type()));
+}
+
 std::vector<double> TorchBinaryCrossEntropy(const TorchOperand& self, const TorchOperand& target,
                                             const std::optional<TorchOperand>& weight, int64_t reduction) {
   const at::Tensor self_tensor = ToTorch(self);

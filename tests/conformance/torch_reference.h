@@ -51,6 +51,23 @@ TorchNllForward TorchNllLossForward(const TorchOperand& self, const TorchOperand
                                     const std::optional<TorchOperand>& weight, int64_t reduction,
                                     int64_t ignore_index);
 
+// at::nll_loss2d_forward(self, target, weight, reduction, ignore_index), in the operands' dtypes (DOUBLE for the
+// forward's comparison).
+TorchNllForward TorchNllLoss2dForward(const TorchOperand& self, const TorchOperand& target,
+                                      const TorchOperand& weight, int64_t reduction, int64_t ignore_index);
+
+// at::nll_loss2d_backward(grad_output, self, target, weight, reduction, ignore_index, total_weight) in the operands'
+// dtypes, then .to(out_dtype).
+std::vector<double> TorchNllLoss2dBackward(const TorchOperand& grad, const TorchOperand& self,
+                                           const TorchOperand& target, const TorchOperand& weight,
+                                           int64_t reduction, int64_t ignore_index,
+                                           const TorchOperand& total_weight, aclDataType out_dtype);
+
+// at::softmax(self, dim) or at::log_softmax(self, dim) in the operand's dtype (DOUBLE for the comparison).
+std::vector<double> TorchSoftmax(const TorchOperand& self, int64_t dim, bool log);
+// at::_softmax_backward_data or at::_log_softmax_backward_data(grad, output, dim, input dtype = the operands').
+std::vector<double> TorchSoftmaxBackward(const TorchOperand& grad, const TorchOperand& output, int64_t dim, bool log);
+
 // at::binary_cross_entropy(self, target, weight, reduction) with target expanded to self's shape first (as for
 // the backward); the weight broadcasts in PyTorch's mul_.
 std::vector<double> TorchBinaryCrossEntropy(const TorchOperand& self, const TorchOperand& target,

@@ -123,6 +123,86 @@ TEST(GradientCheckTest, NllLossBackwardIsTheDerivativeOfNllLoss) {
   RecordProperty("worst_relative_error", std::to_string(worst.error));
 }
 
+// The same check for the (N, C, H, W) operators, over random maps and ignored positions.
+TEST(GradientCheckTest, NllLoss2dBackwardIsTheDerivativeOfNllLoss2d) {
+  std::mt19937 rng(717);
+  std::uniform_int_distribution<int64_t> dim_draw(1, 3);
+  for (int c = 0; c < 12; ++c) {
+    const int64_t reduction = c % 3;
+    const std::vector<int64_t> dims = {dim_draw(rng), dim_draw(rng) + 1, dim_draw(rng), dim_draw(rng)};
+    const std::vector<int64_t> map = {dims[0], dims[2], dims[3]};
+    const int64_t ignore_index = c % 2 == 0 ? -100 : 0;
+    SCOPED_TRACE("case " + std::to_string(c) + " reduction " + std::to_string(reduction));
+    DeviceTensor self(dims, ACL_FLOAT);
+    DeviceTensor target(map, ACL_INT32);
+    DeviceTensor weight({dims[1]}, ACL_FLOAT);
+    DeviceTensor out(reduction == 0 ? map : std::vector<int64_t>{1}, ACL_FLOAT);
+    DeviceTensor total_weight({1}, ACL_FLOAT);
+    DeviceTensor grad(reduction == 0 ? map : std::vector<int64_t>{1}, ACL_FLOAT);
+    DeviceTensor grad_input(dims, ACL_FLOAT);
+    std::vector<double> targets;
+    std::uniform_int_distribution<int64_t> klass(0, dims[1] - 1);
+    for (int64_t p = 0; p < target.numel(); ++p) {
+      targets.push_back(static_cast<double>(p == 0 ? dims[1] - 1 : klass(rng)));  // Position 0 always counts.
+    }
+    self.Fill(Draw(self.numel(), -3.0, 0.0, &rng));
+    target.Fill(targets);
+    weight.Fill(Draw(dims[1], 0.2, 2.0, &rng));
+    grad.Fill(Draw(grad.numel(), -2.0, 2.0, &rng));
+    const std::vector<double> g = grad.Read();
+    auto objective = [&] {
+      CallNllLoss2d(self, target, weight, reduction, ignore_index, out, total_weight);
+      return Dot(g, out.Read());
+    };
+    ASSERT_NO_FATAL_FAILURE(objective());
+    ASSERT_NO_FATAL_FAILURE(
+        CallNllLoss2dBackward(grad, self, target, weight, reduction, ignore_index, total_weight, grad_input));
+    const std::vector<double> analytic = grad_input.Read();
+    const std::vector<double> stored_x = self.Read();
+    for (size_t j = 0; j < stored_x.size(); ++j) {
+      const double numeric = CentralDifference(self, stored_x, j, 0.5, objective);
+      ASSERT_FALSE(HasFatalFailure());
+      EXPECT_NEAR(analytic[j], numeric, 1e-6 * (1.0 + std::fabs(analytic[j]))) << "element " << j;
+    }
+  }
+}
+
+// Softmax and log-softmax: the backward (FLOAT, from the forward's output rounded to FLOAT) against central
+// differences of F(x) = sum g * forward(x), the forward evaluated in DOUBLE so the difference quotient is not
+// dominated by the output's rounding; the FLOAT rounding of g and the output bounds the agreement (1e-5).
+TEST(GradientCheckTest, SoftmaxBackwardsAreTheDerivativesOfTheForwards) {
+  std::mt19937 rng(818);
+  std::uniform_int_distribution<int64_t> dim_draw(1, 5);
+  for (int c = 0; c < 16; ++c) {
+    const bool log = c % 2 == 1;
+    const std::vector<int64_t> dims = {dim_draw(rng), dim_draw(rng), dim_draw(rng)};
+    const int64_t dim = c % 3 - 1;  // -1, 0, 1.
+    SCOPED_TRACE("case " + std::to_string(c) + (log ? " log-softmax" : " softmax") + " dim " + std::to_string(dim));
+    DeviceTensor x(dims, ACL_DOUBLE);
+    DeviceTensor y(dims, ACL_DOUBLE);
+    DeviceTensor g(dims, ACL_FLOAT);
+    DeviceTensor y_float(dims, ACL_FLOAT);
+    DeviceTensor grad_input(dims, ACL_FLOAT);
+    const std::vector<double> x_values = Draw(x.numel(), -3.0, 3.0, &rng);
+    x.Fill(x_values);
+    g.Fill(Draw(g.numel(), -2.0, 2.0, &rng));
+    const std::vector<double> g_values = g.Read();
+    auto objective = [&] {
+      CallSoftmax(log, x, dim, y);
+      return Dot(g_values, y.Read());
+    };
+    ASSERT_NO_FATAL_FAILURE(objective());
+    y_float.Fill(y.Read());
+    ASSERT_NO_FATAL_FAILURE(CallSoftmaxBackward(log, g, y_float, dim, grad_input));
+    const std::vector<double> analytic = grad_input.Read();
+    for (size_t j = 0; j < x_values.size(); ++j) {
+      const double numeric = CentralDifference(x, x_values, j, 1e-4, objective);
+      ASSERT_FALSE(HasFatalFailure());
+      EXPECT_NEAR(analytic[j], numeric, 1e-5 * (1.0 + std::fabs(analytic[j]))) << "element " << j;
+    }
+  }
+}
+
 // A shape that broadcasts to dims: some dimensions set to 1, some leading ones dropped.
 std::vector<int64_t> BroadcastingShape(const std::vector<int64_t>& dims, std::mt19937* rng) {
   std::vector<int64_t> shape = dims;

@@ -11,6 +11,11 @@
 namespace openaclnn::nll_forward {
 
 Status GetWorkspaceSize(const NllLossArgs& args, uint64_t* workspace_size, aclOpExecutor** executor);
+
+// Phase 1 of either forward NLL operator (aclnnNLLLoss, aclnnNLLLoss2d: the same arguments): the operator's own
+// `validate`, then the shared plan, logged and finished under the operator's API names.
+Status ForwardPhase1(const char* phase1_api, const char* phase2_api, Status (*validate)(const NllLossArgs&),
+                     const NllLossArgs& args, uint64_t* workspace_size, aclOpExecutor** executor);
 Status Run(void* workspace, uint64_t workspace_size, aclOpExecutor* executor, aclrtStream stream);
 
 }  // namespace openaclnn::nll_forward

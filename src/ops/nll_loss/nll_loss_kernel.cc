@@ -6,16 +6,16 @@
 namespace openaclnn::nll_forward {
 namespace {
 
-// The loss and weight of one row; false (and nothing to add) when the row does not count.
+// The loss and weight of one position; false (and nothing to add) when it does not count.
 template <typename TargetT, typename InT>
-inline bool RowTerms(const char* target_address, const char* row, int64_t row_index, const NllRowParams& params,
-                     TargetFault* fault, double* loss, double* weight) {
+inline bool RowTerms(const char* target_address, const char* row, int64_t position, const NllRowParams& params,
+                     class_index::TargetFault* fault, double* loss, double* weight) {
   const int64_t target = LoadAsIndex<TargetT>(target_address);
   if (target == params.ignore_index) {
     return false;
   }
   if (target < 0 || target >= params.classes) {
-    fault->Note(row_index, target);
+    fault->Note(position, target);
     return false;
   }
   const double w = LoadAsFloat<InT>(params.weight + target * params.weight_stride);
@@ -25,30 +25,40 @@ inline bool RowTerms(const char* target_address, const char* row, int64_t row_in
   return true;
 }
 
-template <typename TargetT, typename InT, typename OutT>
-void NllNoneReference(const iter::Block& block, const NllRowParams& params, TargetFault* fault) {
-  for (int64_t i = 0; i < block.inner_size; ++i) {
-    double loss = 0.0;
-    double weight = 0.0;
-    RowTerms<TargetT, InT>(block.data[kTargetOperand] + i * block.inner_stride[kTargetOperand],
-                           block.data[kSelfRowOperand] + i * block.inner_stride[kSelfRowOperand],
-                           block.inner_index + i, params, fault, &loss, &weight);
-    cpu::StoreFromDouble<OutT>(block.data[kOutOperand] + i * block.inner_stride[kOutOperand], loss);
+// Calls visit(out_address, loss, weight) for each of the block's positions in linear order, with out_address null
+// when the plan has no out operand (mean, sum).
+template <typename TargetT, typename InT, typename Visit>
+inline void ForEachPosition(const iter::Block& block, const NllRowParams& params, bool with_out,
+                            class_index::TargetFault* fault, Visit visit) {
+  for (int64_t j = 0; j < block.outer_size; ++j) {
+    const char* target = block.data[kTargetOperand] + j * block.outer_stride[kTargetOperand];
+    const char* row = block.data[kSelfRowOperand] + j * block.outer_stride[kSelfRowOperand];
+    char* out = with_out ? block.data[kOutOperand] + j * block.outer_stride[kOutOperand] : nullptr;
+    const int64_t first_position = block.linear_index + j * block.inner_size;
+    for (int64_t i = 0; i < block.inner_size; ++i) {
+      double loss = 0.0;
+      double weight = 0.0;
+      RowTerms<TargetT, InT>(target + i * block.inner_stride[kTargetOperand],
+                             row + i * block.inner_stride[kSelfRowOperand], first_position + i, params, fault, &loss,
+                             &weight);
+      visit(with_out ? out + i * block.inner_stride[kOutOperand] : nullptr, loss, weight);
+    }
   }
+}
+
+template <typename TargetT, typename InT, typename OutT>
+void NllNoneReference(const iter::Block& block, const NllRowParams& params, class_index::TargetFault* fault) {
+  ForEachPosition<TargetT, InT>(block, params, /*with_out=*/true, fault, [](char* out, double loss, double) {
+    cpu::StoreFromDouble<OutT>(out, loss);
+  });
 }
 
 template <typename TargetT, typename InT>
 void NllSumReference(const iter::Block& block, const NllRowParams& params, cpu::LaneAccumulator<2>* accumulator,
-                     TargetFault* fault) {
-  for (int64_t i = 0; i < block.inner_size; ++i) {
-    double loss = 0.0;
-    double weight = 0.0;
-    RowTerms<TargetT, InT>(block.data[kTargetOperand] + i * block.inner_stride[kTargetOperand],
-                           block.data[kSelfRowOperand] + i * block.inner_stride[kSelfRowOperand],
-                           block.inner_index + i, params, fault, &loss, &weight);
-    // A row that does not count still takes its lane, so the grouping depends on the index alone.
-    accumulator->Add({loss, weight});
-  }
+                     class_index::TargetFault* fault) {
+  // A position that does not count still takes its lane, so the grouping depends on the index alone.
+  ForEachPosition<TargetT, InT>(block, params, /*with_out=*/false, fault,
+                                [accumulator](char*, double loss, double weight) { accumulator->Add({loss, weight}); });
 }
 
 template <typename TargetT, typename InT>

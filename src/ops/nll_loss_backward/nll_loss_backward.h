@@ -11,6 +11,11 @@
 namespace openaclnn::nll {
 
 Status GetWorkspaceSize(const NllLossBackwardArgs& args, uint64_t* workspace_size, aclOpExecutor** executor);
+
+// Phase 1 of either backward NLL operator (aclnnNLLLossBackward, aclnnNLLLoss2dBackward: the same arguments): the
+// operator's own `validate`, then the shared plan, logged and finished under the operator's API names.
+Status BackwardPhase1(const char* phase1_api, const char* phase2_api, Status (*validate)(const NllLossBackwardArgs&),
+                      const NllLossBackwardArgs& args, uint64_t* workspace_size, aclOpExecutor** executor);
 Status Run(void* workspace, uint64_t workspace_size, aclOpExecutor* executor, aclrtStream stream);
 
 }  // namespace openaclnn::nll

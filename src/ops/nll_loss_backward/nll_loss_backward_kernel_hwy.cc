@@ -104,7 +104,7 @@ HWY_INLINE void WriteContiguousRow(T* HWY_RESTRICT row, int64_t count, int64_t h
 }
 
 template <typename TargetT, typename InT, typename OutT>
-void NllBlockSimd(const iter::Block& block, const NllKernelParams& params, TargetFault* fault) {
+void NllBlockSimd(const iter::Block& block, const NllKernelParams& params, class_index::TargetFault* fault) {
   using Bits = typename OutBits<OutT>::Type;
   const int64_t first_column = block.inner_index;
   const int64_t out_stride = block.inner_stride[kOutOperand];
@@ -116,7 +116,7 @@ void NllBlockSimd(const iter::Block& block, const NllKernelParams& params, Targe
     const bool ignored = target == params.ignore_index;
     const bool in_range = target >= 0 && target < params.classes;
     if (!ignored && !in_range) {
-      fault->Note(block.outer_index + r, target);
+      fault->Note(block.linear_index / params.classes + r, target);  // Rows of C elements.
     }
     int64_t hit = -1;  // Relative to the block.
     float value = 0.0f;

@@ -1,7 +1,7 @@
 #include "ops/nll_loss_backward/nll_loss_backward_plan.h"
 
+#include <cstring>
 #include <memory>
-#include <mutex>
 #include <utility>
 
 #include "aclnn/opdev/op_errno.h"
@@ -13,6 +13,8 @@
 #include "core/reduction.h"
 #include "framework/tensor_operand.h"
 #include "framework/tolerated_fault.h"
+#include "ops/class_index/class_positions.h"
+#include "ops/class_index/target_fault.h"
 #include "ops/nll_loss_backward/nll_loss_backward_kernel.h"
 #include "ops/nll_loss_backward/nll_loss_backward_kernel_hwy.h"
 
@@ -21,16 +23,21 @@ namespace {
 
 class NllLossBackwardLaunch final : public Launch {
  public:
-  NllLossBackwardLaunch(iter::LoopPlan plan, NllBlockKernel kernel, const char* kernel_name, NllKernelParams params,
-                        aclDataType input_dtype, const char* total_weight, int64_t out_bytes, bool zero_dim_target)
-      : plan_(plan),
+  NllLossBackwardLaunch(const char* api, iter::LoopPlan plan, const class_index::ClassPositions& positions,
+                        NllBlockKernel kernel, const char* kernel_name, NllKernelParams params,
+                        aclDataType input_dtype, const char* total_weight, int64_t out_bytes,
+                        const iter::LoopPlan* zero_plan)
+      : api_(api),
+        plan_(plan),
+        positions_(positions),
         kernel_(kernel),
         kernel_name_(kernel_name),
         params_(params),
         input_dtype_(input_dtype),
         total_weight_(total_weight),
         out_bytes_(out_bytes),
-        zero_dim_target_(zero_dim_target) {}
+        scatter_(zero_plan != nullptr),
+        zero_plan_(zero_plan != nullptr ? *zero_plan : iter::LoopPlan{}) {}
 
   Status Run() const override {
     NllKernelParams params = params_;
@@ -40,45 +47,108 @@ class NllLossBackwardLaunch final : public Launch {
       const float total_weight = LoadAsFloat(input_dtype_, total_weight_);
       params.mean_scale = -(grad / total_weight);
     }
-    // Rows are independent: threads take contiguous row ranges, and the first bad row is the minimum over them.
-    const int64_t classes = plan_.sizes[0];
-    const int64_t rows = plan_.sizes[1];
-    TargetFault fault;
-    std::mutex fault_mu;
-    cpu::ParallelFor(rows, cpu::GrainForBytes(classes * out_bytes_), [&](int64_t first_row, int64_t end_row) {
-      TargetFault local;
-      iter::ForEachBlock(plan_, first_row * classes, end_row * classes,
-                         [&](const iter::Block& block) { kernel_(block, params, &local); });
-      if (local.row >= 0) {
-        std::lock_guard<std::mutex> lock(fault_mu);
-        fault.Note(local.row, local.value);
-      }
-    });
-    if (fault.row >= 0) {
-      return TolerateFault(kPhase2Api, kTargetOutOfRangeFault, ACL_ERROR_RT_AICORE_EXCEPTION,
-                           msg::TargetOutOfRange(fault.row, zero_dim_target_, fault.value, params.classes,
-                                                 params.ignore_index, "that row of out was left zero"));
+    // Rows (one per position) are independent: threads take contiguous row ranges, and the first bad row is the
+    // minimum over them.
+    const int64_t classes = params.classes;
+    const int64_t rows = positions_.count;
+    class_index::SharedTargetFault fault;
+    // Scatter form: zero out in its own memory order first; its plan then runs over the positions, not the rows.
+    const int64_t per_row = scatter_ ? 1 : classes;
+    if (scatter_) {
+      ZeroOut();
     }
-    return Status::Ok();
+    cpu::ParallelFor(rows, cpu::GrainForBytes(classes * out_bytes_), [&](int64_t first_row, int64_t end_row) {
+      class_index::TargetFault local;
+      iter::ForEachBlock(plan_, first_row * per_row, end_row * per_row,
+                         [&](const iter::Block& block) { kernel_(block, params, &local); });
+      fault.Merge(local);
+    });
+    return class_index::ReportTargetFault(api_, fault.fault(), positions_, params.ignore_index,
+                                          "out at that position was left zero");
   }
 
-  int64_t Elements() const override { return plan_.numel; }
+  int64_t Elements() const override { return scatter_ ? zero_plan_.numel : plan_.numel; }
   const char* KernelName() const override { return kernel_name_; }
 
  private:
+  // +0.0 is all-zero bits in every float format.
+  void ZeroOut() const {
+    cpu::ParallelFor(zero_plan_.numel, cpu::GrainForBytes(out_bytes_), [&](int64_t begin, int64_t end) {
+      iter::ForEachBlock(zero_plan_, begin, end, [&](const iter::Block& block) {
+        for (int64_t j = 0; j < block.outer_size; ++j) {
+          char* run = block.data[0] + j * block.outer_stride[0];
+          if (block.inner_stride[0] == out_bytes_) {
+            std::memset(run, 0, static_cast<size_t>(block.inner_size * out_bytes_));
+            continue;
+          }
+          for (int64_t i = 0; i < block.inner_size; ++i) {
+            std::memset(run + i * block.inner_stride[0], 0, static_cast<size_t>(out_bytes_));
+          }
+        }
+      });
+    });
+  }
+
+  const char* const api_;  // Phase 2's name, for messages.
   const iter::LoopPlan plan_;
+  const class_index::ClassPositions positions_;
   const NllBlockKernel kernel_;
   const char* const kernel_name_;
   const NllKernelParams params_;
   const aclDataType input_dtype_;
   const char* const total_weight_;
   const int64_t out_bytes_;  // Bytes per element of out.
-  const bool zero_dim_target_;  // A 1-D self's single target: the message names no row.
+  const bool scatter_;       // plan_ is over the positions and zero_plan_ over out (SelectNllScatterKernel).
+  const iter::LoopPlan zero_plan_;
 };
+
+// Whether out's class dimension is not its innermost in memory (some other dimension longer than one steps by
+// fewer bytes), so that rows of classes would be written far apart: then the scatter form is used.
+bool ClassDimOutermostInMemory(const aclTensor& out, int class_dim) {
+  const int64_t class_stride = out.strides[static_cast<size_t>(class_dim)];
+  for (int64_t d = 0; d < out.rank(); ++d) {
+    const auto index = static_cast<size_t>(d);
+    if (d != class_dim && out.view_dims[index] > 1 && out.strides[index] < class_stride) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// The scatter form's launch: out zeroed in its memory order, then one value per counting position.
+Prepared PlanScatter(const NllLossBackwardArgs& args, const char* phase1_api, const char* phase2_api,
+                     const class_index::ClassPositions& positions, NllKernelParams params) {
+  const aclTensor& self = *args.self;
+  const NllBlockKernel kernel = SelectNllScatterKernel(args.target->dtype(), self.dtype(), args.out->dtype());
+  if (kernel == nullptr) {
+    return {Status(ACLNN_ERR_INNER_FIND_KERNEL_ERROR,
+                   msg::RuntimeError(phase1_api, "no kernel for the validated data types (internal error).")),
+            nullptr};
+  }
+  const int64_t out_bytes = DataTypeSize(args.out->dtype());
+  const int64_t input_bytes = DataTypeSize(self.dtype());
+  params.weight = OperandOf(*args.weight).base;
+  params.weight_stride = args.weight->strides[0] * input_bytes;
+  params.class_stride = args.out->strides[static_cast<size_t>(positions.class_dim)] * out_bytes;
+  class_index::ViewStorage out_storage;
+  iter::LoopPlanBuilder builder(positions.dims, positions.rank);
+  builder.AddOperand(class_index::DropClassDim(OperandOf(*args.out), positions.class_dim, &out_storage));  // kOut
+  builder.AddOperand(OperandOf(*args.target));       // kTargetOperand
+  builder.AddOperand(OperandOf(*args.grad_output));  // kGradOperand: per position, or one element broadcast.
+  // Logical order: the linear index is the position, as the fault report names it.
+  const iter::LoopPlan plan = builder.Build(iter::DimPolicy::kCoalesceInLogicalOrder);
+  iter::LoopPlanBuilder zero_builder(args.out->view_dims.data(), args.out->rank());
+  zero_builder.AddOperand(OperandOf(*args.out));
+  const iter::LoopPlan zero_plan = zero_builder.Build(iter::DimPolicy::kReorderAndCoalesce);
+  const char* total_weight = params.mean ? OperandOf(*args.total_weight).base : nullptr;
+  return {Status::Ok(), std::make_shared<NllLossBackwardLaunch>(
+                            phase2_api, plan, positions, kernel, cpu::KernelTargetName(cpu::kReferenceKernels),
+                            params, self.dtype(), total_weight, out_bytes, &zero_plan)};
+}
 
 }  // namespace
 
-Prepared PlanNllLossBackward(const NllLossBackwardArgs& args) {
+Prepared PlanNllBackward(const NllLossBackwardArgs& args, const char* phase1_api, const char* phase2_api) {
   const aclTensor& self = *args.self;
   if (self.empty()) {
     return {Status::Ok(), nullptr};
@@ -86,21 +156,35 @@ Prepared PlanNllLossBackward(const NllLossBackwardArgs& args) {
   NllBlockKernel kernel = ChooseNllBlockKernel(args.target->dtype(), self.dtype(), args.out->dtype());
   if (kernel == nullptr) {
     return {Status(ACLNN_ERR_INNER_FIND_KERNEL_ERROR,
-                   msg::RuntimeError(kPhase1Api, "no kernel for the validated data types (internal error).")),
+                   msg::RuntimeError(phase1_api, "no kernel for the validated data types (internal error).")),
             nullptr};
   }
-  // A 1-D self is one row: iterate (1, C).
-  const int64_t rows = self.rank() == 2 ? self.view_dims[0] : 1;
-  const int64_t classes = self.view_dims[self.rank() - 1];
-  const int64_t shape[2] = {rows, classes};
+  const class_index::ClassPositions positions = class_index::PositionsOf(self);
+  const int64_t classes = positions.classes;
+  if (positions.rank > 0 && ClassDimOutermostInMemory(*args.out, positions.class_dim)) {
+    NllKernelParams params{};
+    params.classes = classes;
+    params.ignore_index = args.ignore_index;
+    params.mean = args.reduction == static_cast<int64_t>(Reduction::kMean);
+    return PlanScatter(args, phase1_api, phase2_api, positions, params);
+  }
+  // Iterate (positions..., C): a 1-D self is one position, (1, C); out's class dimension moves innermost.
+  int64_t shape[iter::kMaxLoopDims] = {1};
+  int rank = 0;
+  for (; rank < positions.rank; ++rank) {
+    shape[rank] = positions.dims[rank];
+  }
+  rank = rank == 0 ? 1 : rank;
+  shape[rank++] = classes;
 
-  // target and gradOutput vary along N only (a per-row gradOutput) or not at all (a 0-D target, a one-element
-  // gradOutput): as columns (N, 1) or (1), the engine broadcasts them along the classes. out, and weight (C),
-  // broadcast along N by right alignment when self is 1-D.
+  // target and gradOutput vary along the positions only (a per-position gradOutput) or not at all (a 0-D target, a
+  // one-element gradOutput): as columns (positions..., 1) or (1), the engine broadcasts them along the classes.
+  // weight (C) broadcasts along the positions by right alignment.
+  class_index::ViewStorage out_storage;
   iter::ColumnStorage target_column;
   iter::ColumnStorage grad_column;
-  iter::LoopPlanBuilder builder(shape, 2);
-  builder.AddOperand(OperandOf(*args.out));                                      // kOutOperand
+  iter::LoopPlanBuilder builder(shape, rank);
+  builder.AddOperand(class_index::ClassDimLast(OperandOf(*args.out), positions.class_dim, &out_storage));  // kOut
   builder.AddOperand(iter::AsColumn(OperandOf(*args.target), &target_column));     // kTargetOperand
   builder.AddOperand(iter::AsColumn(OperandOf(*args.grad_output), &grad_column));  // kGradOperand
   builder.AddOperand(OperandOf(*args.weight));                                   // kWeightOperand
@@ -111,13 +195,18 @@ Prepared PlanNllLossBackward(const NllLossBackwardArgs& args) {
   params.ignore_index = args.ignore_index;
   params.mean = args.reduction == static_cast<int64_t>(Reduction::kMean);
   const int64_t out_bytes = DataTypeSize(args.out->dtype());
-  params.streaming_stores = cpu::UseStreamingStores(rows * classes * out_bytes);
+  params.streaming_stores = cpu::UseStreamingStores(positions.count * classes * out_bytes);
   // totalWeight is only read (and only validated as addressable) for mean.
   const char* total_weight = params.mean ? OperandOf(*args.total_weight).base : nullptr;
   const bool reference = kernel == SelectNllBlockKernel(args.target->dtype(), self.dtype(), args.out->dtype());
   const char* kernel_name = cpu::KernelTargetName(reference ? cpu::kReferenceKernels : cpu::ActiveKernelTarget());
-  return {Status::Ok(), std::make_shared<NllLossBackwardLaunch>(plan, kernel, kernel_name, params, self.dtype(),
-                                                                total_weight, out_bytes, args.target->rank() == 0)};
+  return {Status::Ok(), std::make_shared<NllLossBackwardLaunch>(phase2_api, plan, positions, kernel, kernel_name,
+                                                                params, self.dtype(), total_weight, out_bytes,
+                                                                nullptr)};
+}
+
+Prepared PlanNllLossBackward(const NllLossBackwardArgs& args) {
+  return PlanNllBackward(args, kPhase1Api, kPhase2Api);
 }
 
 }  // namespace openaclnn::nll

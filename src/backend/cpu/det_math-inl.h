@@ -1,0 +1,90 @@
+// Highway vector forms of det_math.h's Exp and Log on double lanes: the same IEEE operations in the same order as
+// the scalar forms, lane by lane (special values chosen by masks afterwards), so every target gives the scalar
+// forms' bits. Per-target header: include it after hwy/highway.h in a file compiled through foreach_target.h.
+
+// Re-included once per target (Highway's toggle convention), hence no classic include guard.
+#if defined(OPENACLNN_BACKEND_CPU_DET_MATH_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef OPENACLNN_BACKEND_CPU_DET_MATH_INL_H_
+#undef OPENACLNN_BACKEND_CPU_DET_MATH_INL_H_
+#else
+#define OPENACLNN_BACKEND_CPU_DET_MATH_INL_H_
+#endif
+
+#include <limits>
+
+#include "backend/cpu/det_math.h"
+#include "hwy/highway.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace openaclnn::cpu {
+namespace HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+#if HWY_HAVE_FLOAT64
+
+template <class D>
+HWY_INLINE hn::Vec<D> ExpVec(D d, hn::Vec<D> x) {
+  const hn::RebindToSigned<D> di;
+  const auto k = hn::Round(hn::Mul(x, hn::Set(d, det::kLog2e)));
+  const auto r = hn::Sub(hn::Sub(x, hn::Mul(k, hn::Set(d, det::kLn2Hi))), hn::Mul(k, hn::Set(d, det::kLn2Lo)));
+  auto p = hn::Set(d, det::kExpCoefficients[11]);
+  for (int i = 10; i >= 0; --i) {
+    p = hn::Add(hn::Mul(p, r), hn::Set(d, det::kExpCoefficients[i]));
+  }
+  const auto one = hn::Set(d, 1.0);
+  p = hn::Add(hn::Mul(p, r), one);
+  p = hn::Add(hn::Mul(p, r), one);
+  // Lanes outside [kExpMin, kExpMax] (or NaN) are replaced below; clamp k so their conversion stays defined.
+  const auto k_clamped = hn::Min(hn::Max(k, hn::Set(d, -1075.0)), hn::Set(d, 1024.0));
+  const auto ki = hn::ConvertTo(di, hn::IfThenElseZero(hn::Not(hn::IsNaN(k)), k_clamped));
+  const auto k1 = hn::ShiftRight<1>(ki);
+  const auto k2 = hn::Sub(ki, k1);
+  const auto bias = hn::Set(di, 1023);
+  const auto power1 = hn::BitCast(d, hn::ShiftLeft<52>(hn::Add(k1, bias)));
+  const auto power2 = hn::BitCast(d, hn::ShiftLeft<52>(hn::Add(k2, bias)));
+  auto y = hn::Mul(hn::Mul(p, power1), power2);
+  y = hn::IfThenZeroElse(hn::Lt(x, hn::Set(d, det::kExpMin)), y);
+  y = hn::IfThenElse(hn::Gt(x, hn::Set(d, det::kExpMax)), hn::Set(d, std::numeric_limits<double>::infinity()), y);
+  return hn::IfThenElse(hn::IsNaN(x), x, y);
+}
+
+template <class D>
+HWY_INLINE hn::Vec<D> LogVec(D d, hn::Vec<D> x) {
+  const hn::RebindToSigned<D> di;
+  const hn::RebindToUnsigned<D> du;
+  const auto subnormal = hn::Lt(x, hn::Set(d, det::kMinNormal));
+  const auto scaled = hn::IfThenElse(subnormal, hn::Mul(x, hn::Set(d, det::kTwoTo52)), x);
+  const auto scale_exponent = hn::IfThenElseZero(subnormal, hn::Set(d, -52.0));
+  const auto bits = hn::BitCast(du, scaled);
+  const auto e = hn::Sub(hn::BitCast(di, hn::ShiftRight<52>(bits)), hn::Set(di, 1023));
+  auto m = hn::BitCast(d, hn::Or(hn::And(bits, hn::Set(du, 0x000FFFFFFFFFFFFFull)),
+                                 hn::Set(du, 0x3FF0000000000000ull)));
+  auto exponent = hn::Add(hn::ConvertTo(d, e), scale_exponent);
+  const auto above = hn::Gt(m, hn::Set(d, det::kSqrt2));
+  m = hn::IfThenElse(above, hn::Mul(m, hn::Set(d, 0.5)), m);
+  exponent = hn::IfThenElse(above, hn::Add(exponent, hn::Set(d, 1.0)), exponent);
+  const auto f = hn::Sub(m, hn::Set(d, 1.0));
+  const auto s = hn::Div(f, hn::Add(f, hn::Set(d, 2.0)));
+  const auto s2 = hn::Mul(s, s);
+  auto q = hn::Set(d, det::kLogCoefficients[9]);
+  for (int i = 8; i >= 0; --i) {
+    q = hn::Add(hn::Mul(q, s2), hn::Set(d, det::kLogCoefficients[i]));
+  }
+  const auto r = hn::Mul(s2, q);
+  const auto log_m = hn::Sub(f, hn::Mul(s, hn::Sub(f, r)));
+  auto y = hn::Add(hn::Mul(exponent, hn::Set(d, det::kLn2Hi)),
+                   hn::Add(log_m, hn::Mul(exponent, hn::Set(d, det::kLn2Lo))));
+  const auto zero = hn::Zero(d);
+  y = hn::IfThenElse(hn::Lt(x, zero), hn::Set(d, std::numeric_limits<double>::quiet_NaN()), y);
+  y = hn::IfThenElse(hn::Eq(x, zero), hn::Set(d, -std::numeric_limits<double>::infinity()), y);
+  const auto pass_through = hn::Or(hn::IsNaN(x), hn::Eq(x, hn::Set(d, std::numeric_limits<double>::infinity())));
+  return hn::IfThenElse(pass_through, x, y);
+}
+
+#endif  // HWY_HAVE_FLOAT64
+
+}  // namespace HWY_NAMESPACE
+}  // namespace openaclnn::cpu
+HWY_AFTER_NAMESPACE();
+
+#endif  // OPENACLNN_BACKEND_CPU_DET_MATH_INL_H_

@@ -1,0 +1,120 @@
+// Deterministic exp and log in double (DECISIONS 18): the scalar forms, written with IEEE additions, subtractions,
+// multiplications, one division (log) and round-to-nearest-even only, in a fixed order, with no library call and
+// no fused multiply-add (the library compiles with -ffp-contract=off). det_math-inl.h has the Highway vector
+// forms, which perform the same operations in the same order on every target, so a kernel's scalar tail and its
+// vector body (and every target, and every architecture) give the same bits.
+//
+// Exp: x = k ln2 + r with k = round(x log2(e)) and r by Cody-Waite (ln2 split into a 33-bit head and a tail, so
+// k * head is exact), |r| <= 0.35; exp(r) by its Taylor polynomial to degree 13 (truncation below 5e-18
+// relative) in Horner form; times 2^k as two exact powers of two (so subnormal results are rounded once).
+// Log: x = m 2^e with m in [sqrt(1/2), sqrt(2)) (subnormals scaled by 2^52 first); log(m) = 2 atanh(s) with
+// s = (m - 1) / (m + 1), |s| <= 0.172: with f = m - 1 (exact) and 2s = f - s f, log(m) = f - s (f - r) where
+// r = 2s^2/3 + 2s^4/5 + ... + 2s^20/21 (truncation below 5e-18), so only a small correction is rounded; plus
+// e ln2 in the same head-and-tail form. Bound: within 2 ulp of double over the whole range (measured on 2 x 10^5
+// inputs each by tests/numerics/det_math_test: 1.11 ulp for Exp, 1.17 for Log; the test also checks every
+// target bitwise against these forms).
+// Special values: Exp(NaN) = NaN (the input), Exp(x > 709.78...) = +inf, Exp(x < -745.13...) = +0;
+// Log(NaN) = NaN (the input), Log(+inf) = +inf, Log(+-0) = -inf, Log(x < 0) = the default quiet NaN.
+#ifndef OPENACLNN_BACKEND_CPU_DET_MATH_H_
+#define OPENACLNN_BACKEND_CPU_DET_MATH_H_
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+
+namespace openaclnn::cpu::det {
+
+inline constexpr double kLog2e = 1.4426950408889634;
+inline constexpr double kLn2Hi = 6.93147180369123816490e-01;  // 0x3FE62E42FEE00000: k * kLn2Hi is exact.
+inline constexpr double kLn2Lo = 1.90821492927058770002e-10;
+inline constexpr double kExpMax = 709.782712893384;    // exp of anything larger overflows.
+inline constexpr double kExpMin = -745.1332191019412;  // exp of anything smaller rounds to 0.
+inline constexpr double kSqrt2 = 1.4142135623730951;
+inline constexpr double kMinNormal = 2.2250738585072014e-308;
+inline constexpr double kTwoTo52 = 4503599627370496.0;
+
+// 1/k! for k = 2..13 (index k - 2).
+inline constexpr double kExpCoefficients[12] = {
+    1.0 / 2,          1.0 / 6,           1.0 / 24,           1.0 / 120,           1.0 / 720,
+    1.0 / 5040,       1.0 / 40320,       1.0 / 362880,       1.0 / 3628800,       1.0 / 39916800,
+    1.0 / 479001600,  1.0 / 6227020800};
+// 2/k for k = 3, 5, ..., 21 (index (k - 3) / 2).
+inline constexpr double kLogCoefficients[10] = {2.0 / 3,  2.0 / 5,  2.0 / 7,  2.0 / 9,  2.0 / 11,
+                                                2.0 / 13, 2.0 / 15, 2.0 / 17, 2.0 / 19, 2.0 / 21};
+
+inline uint64_t DoubleBits(double value) {
+  uint64_t bits;
+  std::memcpy(&bits, &value, sizeof(bits));
+  return bits;
+}
+
+inline double DoubleFromBits(uint64_t bits) {
+  double value;
+  std::memcpy(&value, &bits, sizeof(value));
+  return value;
+}
+
+// 2^k for k in [-1022, 1023].
+inline double PowerOfTwo(int64_t k) { return DoubleFromBits(static_cast<uint64_t>(k + 1023) << 52); }
+
+inline double Exp(double x) {
+  if (std::isnan(x)) {
+    return x;
+  }
+  if (x > kExpMax) {
+    return std::numeric_limits<double>::infinity();
+  }
+  if (x < kExpMin) {
+    return 0.0;
+  }
+  const double k = std::nearbyint(x * kLog2e);
+  const double r = (x - k * kLn2Hi) - k * kLn2Lo;
+  double p = kExpCoefficients[11];
+  for (int i = 10; i >= 0; --i) {
+    p = p * r + kExpCoefficients[i];
+  }
+  p = p * r + 1.0;
+  p = p * r + 1.0;
+  const auto ki = static_cast<int64_t>(k);  // In [-1075, 1024].
+  const int64_t k1 = ki >> 1;               // Floor halving: both halves stay in the normal exponent range.
+  const int64_t k2 = ki - k1;
+  return (p * PowerOfTwo(k1)) * PowerOfTwo(k2);
+}
+
+inline double Log(double x) {
+  if (std::isnan(x) || x == std::numeric_limits<double>::infinity()) {
+    return x;
+  }
+  if (x == 0.0) {
+    return -std::numeric_limits<double>::infinity();
+  }
+  if (x < 0.0) {
+    return std::numeric_limits<double>::quiet_NaN();
+  }
+  const bool subnormal = x < kMinNormal;
+  const double scaled = subnormal ? x * kTwoTo52 : x;
+  const double scale_exponent = subnormal ? -52.0 : 0.0;
+  const uint64_t bits = DoubleBits(scaled);
+  const auto e = static_cast<int64_t>(bits >> 52) - 1023;
+  double m = DoubleFromBits((bits & 0x000FFFFFFFFFFFFFull) | 0x3FF0000000000000ull);  // [1, 2).
+  double exponent = static_cast<double>(e) + scale_exponent;
+  if (m > kSqrt2) {
+    m = m * 0.5;
+    exponent = exponent + 1.0;
+  }
+  const double f = m - 1.0;  // Exact (Sterbenz).
+  const double s = f / (f + 2.0);
+  const double s2 = s * s;
+  double q = kLogCoefficients[9];
+  for (int i = 8; i >= 0; --i) {
+    q = q * s2 + kLogCoefficients[i];
+  }
+  const double r = s2 * q;          // 2s^2/3 + 2s^4/5 + ... + 2s^20/21.
+  const double log_m = f - s * (f - r);  // 2s = f - s f, so log(m) = f - s (f - r): f exact, the rest small.
+  return exponent * kLn2Hi + (log_m + exponent * kLn2Lo);
+}
+
+}  // namespace openaclnn::cpu::det
+
+#endif  // OPENACLNN_BACKEND_CPU_DET_MATH_H_

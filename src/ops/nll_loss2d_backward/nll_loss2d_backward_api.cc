@@ -1,0 +1,28 @@
+// C entry points of aclnnNLLLoss2dBackward. No logic here: arguments are forwarded, and failures (including any
+// exception) become a status code plus a message for aclGetRecentErrMsg().
+#include "aclnnop/aclnn_nll_loss2d_backward.h"
+
+#include "api/guard.h"
+#include "ops/nll_loss2d_backward/nll_loss2d_backward.h"
+
+extern "C" {
+
+aclnnStatus aclnnNLLLoss2dBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,
+                                                   const aclTensor* target, const aclTensor* weight,
+                                                   int64_t reduction, int64_t ignoreIndex, aclTensor* totalWeight,
+                                                   aclTensor* out, uint64_t* workspaceSize,
+                                                   aclOpExecutor** executor) {
+  return openaclnn::api::GuardAclnn(openaclnn::nll_loss2d_backward::kPhase1Api, [&] {
+    return openaclnn::nll_loss2d_backward::GetWorkspaceSize(
+        {gradOutput, self, target, weight, reduction, ignoreIndex, totalWeight, out}, workspaceSize, executor);
+  });
+}
+
+aclnnStatus aclnnNLLLoss2dBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                   aclrtStream stream) {
+  return openaclnn::api::GuardAclnn(openaclnn::nll_loss2d_backward::kPhase2Api, [&] {
+    return openaclnn::nll_loss2d_backward::Run(workspace, workspaceSize, executor, stream);
+  });
+}
+
+}  // extern "C"

@@ -1,0 +1,55 @@
+// The one row engine: "rows along a dimension, batch over the rest". Operands of one shape are walked as rows along
+// `dim` (any stride, including a transposed or padded one), one row per batch position (every other dimension);
+// a batch position is the linear index over the shape without `dim`, row-major. Rows are handed out whole to the
+// threads, and a row kernel reduces along its row in index order, so every row reduction (max, sum of exp) is
+// done in one fixed order: results are bit-identical for any thread count and kernel target.
+#ifndef OPENACLNN_OPS_ROW_ROW_WALK_H_
+#define OPENACLNN_OPS_ROW_ROW_WALK_H_
+
+#include <cstdint>
+
+#include "backend/cpu/function_ref.h"
+#include "core/tensor.h"
+#include "iter/loop_plan.h"
+
+namespace openaclnn::row {
+
+inline constexpr int kMaxRowOperands = 4;
+
+// One row of every operand: its first element and the bytes between consecutive elements.
+struct Rows {
+  const char* in[kMaxRowOperands] = {};
+  char* out = nullptr;
+  int64_t in_stride[kMaxRowOperands] = {};
+  int64_t out_stride = 0;
+  int64_t length = 0;  // Elements in the row (the size of `dim`).
+};
+
+using RowFn = cpu::FunctionRef<void(const Rows& rows)>;
+
+class RowWalk {
+ public:
+  // out and the inputs have the same shape (validated); `dim` is in [0, rank) (0 for a 0-D shape, one row of one).
+  RowWalk(const aclTensor& out, const aclTensor* const* inputs, int input_count, int64_t dim);
+
+  int64_t rows() const { return rows_; }
+  int64_t length() const { return length_; }
+
+  // Calls fn once per row, rows split over the kernel threads; `bytes_per_row` sizes the split.
+  void Run(int64_t bytes_per_row, RowFn fn) const;
+
+ private:
+  iter::LoopPlan plan_;  // Over the batch positions: operand 0 is out, then the inputs.
+  int input_count_ = 0;
+  int64_t rows_ = 0;
+  int64_t length_ = 0;
+  int64_t out_stride_ = 0;
+  int64_t in_strides_[kMaxRowOperands] = {};
+};
+
+// dim in [-r, r - 1] (r = max(rank, 1)) to [0, rank); 0 for a 0-D tensor. Requires a valid dim.
+int64_t NormalizeDim(int64_t dim, int64_t rank);
+
+}  // namespace openaclnn::row
+
+#endif  // OPENACLNN_OPS_ROW_ROW_WALK_H_

@@ -1,0 +1,35 @@
+// Row kernels of aclnnSoftmax and aclnnLogSoftmax on the row engine (row_walk.h). Per row, in index order: the
+// maximum m (NaN if any element is NaN), then S = sum of exp(x - m) in double, then each output once:
+//   softmax:     exp(x - m) / S
+//   log-softmax: (x - m) - log(S)     (DECISIONS 19: no finite input gives inf or NaN where the result is finite)
+// all in double with the deterministic exp and log (backend/cpu/det_math.h), each rounded once to out's type. The
+// exponentials of a row are taken in chunks through the array form (det_math_hwy.h: SIMD on every target, the same
+// bits as the scalar form) and summed in index order.
+// Log-softmax first rounds its input to out's type, as CANN casts self to out's type before computing.
+#ifndef OPENACLNN_OPS_ROW_SOFTMAX_ROWS_H_
+#define OPENACLNN_OPS_ROW_SOFTMAX_ROWS_H_
+
+#include "acl/acl_base.h"
+#include "ops/row/row_walk.h"
+
+namespace openaclnn::row {
+
+enum class SoftmaxKind { kSoftmax, kLogSoftmax };
+
+// `kernel_target` (backend/cpu/kernel_target.h) chooses the form of exp for whole chunks of a row: the scalar one
+// or a Highway target's vector one, which give the same bits (det_math-inl.h), so results never depend on it.
+using SoftmaxRowKernel = void (*)(const Rows& rows, int64_t kernel_target);
+
+// The kernel for self's and out's data types (FLOAT, FLOAT16, BFLOAT16, DOUBLE); null if unsupported.
+SoftmaxRowKernel SelectSoftmaxRowKernel(SoftmaxKind kind, aclDataType self, aclDataType out);
+
+// Row kernels of the backwards (rows.in[0] = gradOutput g, rows.in[1] = output y of the forward), per row in index
+// order, in double, each output rounded once:
+//   softmax:     out_j = g_j y_j - (sum_k g_k y_k) y_j          (CANN's form)
+//   log-softmax: out_j = g_j - exp(y_j) (sum_k g_k)
+// `input` is the type of g and y (FLOAT, FLOAT16, BFLOAT16); out FLOAT, FLOAT16, BFLOAT16 or DOUBLE.
+SoftmaxRowKernel SelectSoftmaxBackwardRowKernel(SoftmaxKind kind, aclDataType input, aclDataType out);
+
+}  // namespace openaclnn::row
+
+#endif  // OPENACLNN_OPS_ROW_SOFTMAX_ROWS_H_
