@@ -36,6 +36,10 @@ build_library_only() {
     -DOPENACLNN_BUILD_EXAMPLES=OFF -DCMAKE_DISABLE_FIND_PACKAGE_GTest=ON -DCMAKE_DISABLE_FIND_PACKAGE_Torch=ON \
     -DCMAKE_DISABLE_FIND_PACKAGE_benchmark=ON -DCMAKE_INSTALL_LIBDIR=lib \
     -DOPENACLNN_HWY_DISABLED_TARGETS='HWY_SSSE3|HWY_SSE4|HWY_AVX3'
+  if grep -Eq '^(GTest|Torch)_DIR:' "$dir/CMakeCache.txt"; then
+    echo "library-only: the configuration looked for GoogleTest or PyTorch" >&2
+    return 1
+  fi
   cmake --build "$dir" -j2
   cmake --install "$dir" --prefix "$PWD/$dir/prefix"
   [ -f "$dir/prefix/lib/libopenaclnn.so" ] || { echo "library-only: no lib/libopenaclnn.so installed" >&2; return 1; }

@@ -10,15 +10,9 @@ set(package_prefix "${PACKAGE_PREFIX}")
 file(REMOVE_RECURSE "${WORK_DIR}")
 file(MAKE_DIRECTORY "${WORK_DIR}")
 
-function(run step)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
-  message("${output}")
-  if(NOT result EQUAL 0)
-    message(FATAL_ERROR "package ${step} failed (${result})")
-  endif()
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/run_step.cmake)
 
-run(cpack "${CMAKE_CPACK_COMMAND}" -G DEB --config "${BUILD_DIR}/CPackConfig.cmake" -B "${WORK_DIR}/out")
+run("package cpack" "${CMAKE_CPACK_COMMAND}" -G DEB --config "${BUILD_DIR}/CPackConfig.cmake" -B "${WORK_DIR}/out")
 file(GLOB packages "${WORK_DIR}/out/*.deb")
 list(LENGTH packages count)
 if(NOT count EQUAL 1)
@@ -31,7 +25,7 @@ if(NOT result EQUAL 0 OR NOT fields MATCHES "Package: openaclnn" OR NOT fields M
 endif()
 
 set(root "${WORK_DIR}/root")
-run(unpack dpkg-deb -x "${packages}" "${root}")
+run("package unpack" dpkg-deb -x "${packages}" "${root}")
 set(prefix "${root}${package_prefix}")
 set(expected
   include/acl/acl.h include/aclnn/aclnn_base.h include/aclnnop/aclnn_nll_loss_backward.h
@@ -51,11 +45,11 @@ endif()
 
 # The unpacked prefix stands elsewhere than the package's: the CMake package is relocatable, and bash's
 # set_env.sh finds its own location.
-run(consumer ${CMAKE_COMMAND} -DSOURCE_DIR=${CONSUMER} -DWORK_DIR=${WORK_DIR}/consumer -DPREFIX=${prefix}
+run("package consumer" ${CMAKE_COMMAND} -DSOURCE_DIR=${CONSUMER} -DWORK_DIR=${WORK_DIR}/consumer -DPREFIX=${prefix}
     -DC_COMPILER=${C_COMPILER} -DCXX_COMPILER=${CXX_COMPILER} "-DFLAGS=${FLAGS}" -DCROSSCOMPILING=${CROSSCOMPILING}
     -P ${CMAKE_CURRENT_LIST_DIR}/run_consumer.cmake)
 if(BASH)
-  run(set_env "${SET_ENV_CHECK}" "${prefix}" "${LIBDIR}" "${C_COMPILER}" "${PROGRAM}" "${FLAGS}" "${CROSSCOMPILING}"
+  run("package set_env" "${SET_ENV_CHECK}" "${prefix}" "${LIBDIR}" "${C_COMPILER}" "${PROGRAM}" "${FLAGS}" "${CROSSCOMPILING}"
       "${BASH}")
 endif()
 message("the Debian package installs a working prefix under ${package_prefix}")

@@ -12,17 +12,11 @@ string(REPLACE ";" " " flags "${FLAGS}")
 # CMake's default search below it.
 set(ENV{PKG_CONFIG_PATH} "${PREFIX}/share/pkgconfig")
 
-function(run step)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
-  message("${output}")
-  if(NOT result EQUAL 0)
-    message(FATAL_ERROR "consumer ${step} failed (${result})")
-  endif()
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/run_step.cmake)
 
-run(configure ${CMAKE_COMMAND} -S "${SOURCE_DIR}" -B "${WORK_DIR}" -DCMAKE_BUILD_TYPE=Release
+run("consumer configure" ${CMAKE_COMMAND} -S "${SOURCE_DIR}" -B "${WORK_DIR}" -DCMAKE_BUILD_TYPE=Release
     -DCMAKE_C_COMPILER=${C_COMPILER} -DCMAKE_CXX_COMPILER=${CXX_COMPILER}
     "-DCMAKE_C_FLAGS=${flags}" "-DCMAKE_CXX_FLAGS=${flags}" "-DCMAKE_PREFIX_PATH=${PREFIX}")
-run(build ${CMAKE_COMMAND} --build "${WORK_DIR}")
+run("consumer build" ${CMAKE_COMMAND} --build "${WORK_DIR}")
 # No LD_LIBRARY_PATH: the consumer finds the installed library through what the package told its build.
-run(run "${WORK_DIR}/consumer")
+run("consumer run" "${WORK_DIR}/consumer")
