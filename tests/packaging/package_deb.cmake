@@ -45,11 +45,14 @@ endif()
 
 # The unpacked prefix stands elsewhere than the package's: the CMake package is relocatable, and bash's
 # set_env.sh finds its own location.
+# run() passes its arguments on as a list, which would split a list of flags into words of their own: the flags
+# travel as one space-separated word (both scripts accept that form).
+string(REPLACE ";" " " flags "${FLAGS}")
 run("package consumer" ${CMAKE_COMMAND} -DSOURCE_DIR=${CONSUMER} -DWORK_DIR=${WORK_DIR}/consumer -DPREFIX=${prefix}
-    -DC_COMPILER=${C_COMPILER} -DCXX_COMPILER=${CXX_COMPILER} "-DFLAGS=${FLAGS}" -DCROSSCOMPILING=${CROSSCOMPILING}
+    -DC_COMPILER=${C_COMPILER} -DCXX_COMPILER=${CXX_COMPILER} "-DFLAGS=${flags}" -DCROSSCOMPILING=${CROSSCOMPILING}
     -P ${CMAKE_CURRENT_LIST_DIR}/run_consumer.cmake)
 if(BASH)
-  run("package set_env" "${SET_ENV_CHECK}" "${prefix}" "${LIBDIR}" "${C_COMPILER}" "${PROGRAM}" "${FLAGS}" "${CROSSCOMPILING}"
+  run("package set_env" "${SET_ENV_CHECK}" "${prefix}" "${LIBDIR}" "${C_COMPILER}" "${PROGRAM}" "${flags}" "${CROSSCOMPILING}"
       "${BASH}")
 endif()
 message("the Debian package installs a working prefix under ${package_prefix}")
