@@ -275,6 +275,11 @@ TEST(RuntimeInitTest, ThousandLivesDoNotGrowMemory) {
     }
   }
   const size_t after = ResidentBytes();
+  if (std::getenv("OPENACLNN_TEST_UNDER_EMULATOR") != nullptr) {
+    // qemu-user counts its own translation caches in the process's resident memory, and they grow with every
+    // thread a life starts: the lives ran (no crash, no failure), their memory is measured by the native stages.
+    return;
+  }
 #if defined(__SANITIZE_ADDRESS__)
   // AddressSanitizer keeps freed memory in quarantine, so resident memory grows by design; its leak checker
   // reports a real leak at exit instead.
