@@ -106,8 +106,18 @@ Status UnsubscribeReport(uint64_t thread_id, aclrtStream stream) {
   }
   subs.stream_thread.erase(bound);
   auto mailbox = subs.thread_mailbox.find(thread_id);
-  if (mailbox != subs.thread_mailbox.end() && --mailbox->second->streams == 0 && mailbox->second->calls.empty()) {
-    subs.thread_mailbox.erase(mailbox);
+  if (mailbox != subs.thread_mailbox.end() && --mailbox->second->streams == 0) {
+    // The subscribed thread may be taking its calls right now: they are read under the mailbox's own lock
+    // (always taken after the subscriptions' lock, never before it), released before the map lets go of it.
+    const std::shared_ptr<Mailbox> box = mailbox->second;
+    bool empty = false;
+    {
+      std::lock_guard<std::mutex> mailbox_lock(box->mu);
+      empty = box->calls.empty();
+    }
+    if (empty) {
+      subs.thread_mailbox.erase(mailbox);
+    }
   }
   return Status::Ok();
 }
