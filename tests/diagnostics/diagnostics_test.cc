@@ -218,7 +218,7 @@ TEST(Logger, DebugLevelDescribesEveryPhaseOne) {
 }
 
 TEST(ToleratedOverflow, DefaultStoresInfinityAndWarnsOncePerProcess) {
-  for (const char* scenario : {"bce-overflow", "nll-overflow"}) {
+  for (const char* scenario : {"bce-overflow", "nll-overflow", "mse-overflow"}) {
     SCOPED_TRACE(scenario);
     const Result result = RunProgram(g_probe, {scenario}, {});
     EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
@@ -234,7 +234,7 @@ TEST(ToleratedOverflow, DefaultStoresInfinityAndWarnsOncePerProcess) {
 }
 
 TEST(ToleratedOverflow, StrictModeReportsTheOverflowCode) {
-  for (const char* scenario : {"bce-overflow", "nll-overflow"}) {
+  for (const char* scenario : {"bce-overflow", "nll-overflow", "mse-overflow"}) {
     SCOPED_TRACE(scenario);
     const Result result = RunProgram(g_probe, {scenario}, {"OPENACLNN_STRICT=1"});
     EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
@@ -245,9 +245,35 @@ TEST(ToleratedOverflow, StrictModeReportsTheOverflowCode) {
 }
 
 TEST(ToleratedOverflow, LogLevelNonePrintsNothing) {
-  const Result result = RunProgram(g_probe, {"bce-overflow"}, {"ASCEND_GLOBAL_LOG_LEVEL=4"});
-  EXPECT_EQ(Lines(result.out, "sync 0 out inf").size(), 2u) << result.out;
-  EXPECT_EQ(result.err, "");
+  for (const char* scenario : {"bce-overflow", "nll-overflow", "mse-overflow"}) {
+    SCOPED_TRACE(scenario);
+    const Result result = RunProgram(g_probe, {scenario}, {"ASCEND_GLOBAL_LOG_LEVEL=4"});
+    EXPECT_EQ(Lines(result.out, "sync 0 out inf").size(), 2u) << result.out;
+    EXPECT_EQ(result.err, "");
+  }
+}
+
+// The per-pixel NLL pair: position (0, 0, 1)'s target equals C. Sum over the one position that counts: 0.5 (class
+// 1 of position (0, 0, 0)); its gradient is -1 there and zero elsewhere (the probe prints the first element, 0).
+TEST(ToleratedTarget, Nll2dPairInEveryMode) {
+  const Result tolerated = RunProgram(g_probe, {"nll2d-target"}, {});
+  EXPECT_EQ(tolerated.exit_code, 0) << tolerated.out << tolerated.err;
+  EXPECT_EQ(Lines(tolerated.out, "sync 0 out 0.5").size(), 2u) << tolerated.out;
+  EXPECT_EQ(Lines(tolerated.out, "sync 0 out").size(), 4u) << tolerated.out;
+  const std::vector<std::string> warnings = Lines(tolerated.err, "[WARNING]");
+  ASSERT_EQ(warnings.size(), 2u) << tolerated.err;  // One per operator for the process, not one per run.
+  EXPECT_EQ(Lines(tolerated.err, "aclnnNLLLoss2d: target[0][0][1] = 3 is outside [0, 3)").size(), 1u) << tolerated.err;
+  EXPECT_EQ(Lines(tolerated.err, "aclnnNLLLoss2dBackward: target[0][0][1] = 3 is outside [0, 3)").size(), 1u)
+      << tolerated.err;
+  ExpectCannLayout(warnings);
+  const Result strict = RunProgram(g_probe, {"nll2d-target"}, {"OPENACLNN_STRICT=1"});
+  EXPECT_EQ(Lines(strict.out, "sync 507015 out 0.5").size(), 2u) << strict.out;
+  EXPECT_EQ(Lines(strict.out, "sync 507015 out").size(), 4u) << strict.out;
+  EXPECT_EQ(Lines(strict.out, "target[0][0][1] = 3 is outside [0, 3)").size(), 4u) << strict.out;
+  EXPECT_EQ(strict.err, "");
+  const Result quiet = RunProgram(g_probe, {"nll2d-target"}, {"ASCEND_GLOBAL_LOG_LEVEL=4"});
+  EXPECT_EQ(Lines(quiet.out, "sync 0 out 0.5").size(), 2u) << quiet.out;
+  EXPECT_EQ(quiet.err, "");
 }
 
 TEST(Logger, BadKernelTargetVariableIsOneWarning) {
