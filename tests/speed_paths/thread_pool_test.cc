@@ -1,5 +1,6 @@
 // The kernel thread pool: ParallelFor's static partition, real concurrency, inline fallback when the pool is
-// busy (nested or concurrent callers), and many callers at once never deadlocking.
+// busy (nested or concurrent callers), many callers at once never deadlocking, the grain policy and the merging
+// of parallel chunks' first faults.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "backend/cpu/first_fault.h"
 #include "backend/cpu/parallel.h"
 #include "backend/cpu/thread_pool.h"
 
@@ -156,6 +158,42 @@ TEST(ThreadPoolTest, GrainKeepsSmallWorkOnOneThread) {
   ThreadCount scoped(4);
   EXPECT_EQ(Chunks(kMinParallelBytes / 4, GrainForBytes(4)).size(), 1u);   // 512 KiB of floats: one thread.
   EXPECT_EQ(Chunks(kMinParallelBytes, GrainForBytes(4)).size(), 4u);       // 2 MiB: four.
+}
+
+TEST(ThreadPoolTest, TranscendentalsMakeComputeBoundWorkSplitSooner) {
+  // Two logarithms per float element weigh as 4 + 2 * 16 bytes.
+  EXPECT_EQ(GrainForBytes(4, 2), (kMinParallelBytes + 35) / 36);
+  EXPECT_LT(GrainForBytes(4, 2), GrainForBytes(4));
+  EXPECT_EQ(GrainForBytes(0, 1), kMinParallelBytes / kBytesPerTranscendental);
+  EXPECT_EQ(GrainForBytes(0), kMinParallelBytes);   // No stated work: as if one byte.
+  EXPECT_EQ(GrainForBytes(-8, -1), kMinParallelBytes);
+}
+
+// Chunks note faults at positions in any order; the merge keeps the lowest position and its value, whatever the
+// thread count, so a report names the same element every time.
+TEST(FirstFaultTest, MergeKeepsTheLowestIndexOverConcurrentChunks) {
+  FirstFault<int64_t> none;
+  EXPECT_FALSE(none.found());
+  for (const int threads : {1, 2, 3, 8}) {
+    ThreadCount scoped(threads);
+    SharedFirstFault<int64_t> shared;
+    const int64_t count = 1 << 20;
+    ParallelFor(count, 1 << 12, [&](int64_t begin, int64_t end) {
+      FirstFault<int64_t> local;
+      for (int64_t i = end - 1; i >= begin; --i) {  // Backwards: the first note is not the lowest.
+        if (i % 1000 == 777 && i > 5000) {
+          local.Note(i, -i);
+        }
+      }
+      shared.Merge(local);
+    });
+    ASSERT_TRUE(shared.first().found()) << threads;
+    EXPECT_EQ(shared.first().index, 5777) << threads;
+    EXPECT_EQ(shared.first().value, -5777) << threads;
+  }
+  SharedFirstFault<double> empty;
+  empty.Merge(FirstFault<double>{});
+  EXPECT_FALSE(empty.first().found());
 }
 
 }  // namespace

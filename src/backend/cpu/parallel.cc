@@ -58,11 +58,13 @@ Status SetKernelThreads(const char* api, int64_t threads) {
   return Status::Ok();
 }
 
-int64_t GrainForBytes(int64_t bytes_per_index) {
-  if (bytes_per_index <= 0) {
+int64_t GrainForBytes(int64_t bytes_per_index, int64_t transcendentals_per_index) {
+  const int64_t work = std::max<int64_t>(bytes_per_index, 0) +
+                       std::max<int64_t>(transcendentals_per_index, 0) * kBytesPerTranscendental;
+  if (work <= 0) {
     return kMinParallelBytes;
   }
-  return std::max<int64_t>(1, (kMinParallelBytes + bytes_per_index - 1) / bytes_per_index);
+  return std::max<int64_t>(1, (kMinParallelBytes + work - 1) / work);
 }
 
 void ParallelFor(int64_t count, int64_t grain, FunctionRef<void(int64_t begin, int64_t end)> fn) {

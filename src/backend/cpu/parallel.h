@@ -28,8 +28,14 @@ int DefaultKernelThreads();
 // 1..kMaxKernelThreads sets the count, 0 restores the default; anything else is an error for `api`.
 Status SetKernelThreads(const char* api, int64_t threads);
 
-// The grain (minimum indices per thread) for work that writes bytes_per_index bytes of output per index.
-int64_t GrainForBytes(int64_t bytes_per_index);
+// A transcendental function evaluated in double (exp, log, log1p) costs about as much time as streaming this many
+// bytes of output, so compute-bound kernels split sooner than streaming ones.
+inline constexpr int64_t kBytesPerTranscendental = 16;
+
+// The one grain policy (minimum indices per thread) every parallel kernel uses: each thread gets at least
+// kMinParallelBytes of work. A kernel states its work per index as the bytes it streams, which is what it writes or,
+// for a reduction that writes almost nothing, what it reads, plus the transcendental functions it evaluates.
+int64_t GrainForBytes(int64_t bytes_per_index, int64_t transcendentals_per_index = 0);
 
 // Calls fn(begin, end) on contiguous chunks covering [0, count), possibly concurrently, and returns when all are
 // done. Each chunk has at least `grain` indices, so no threads are used when count < 2 * grain; the chunks are

@@ -9,6 +9,7 @@
 #include "backend/cpu/parallel.h"
 #include "backend/cpu/reduce.h"
 #include "backend/cpu/reduce_round.h"
+#include "core/dtype.h"
 #include "core/messages.h"
 #include "core/reduction.h"
 #include "framework/tensor_operand.h"
@@ -19,17 +20,18 @@
 namespace openaclnn::bce_forward {
 namespace {
 
-// Elements per parallel chunk for reduction none: below this a call stays on one thread. Two logarithms per
-// element make this kernel compute-bound, so it splits sooner than the streaming kernels (about 0.5 ms of work
-// per chunk). Elements are independent, so results do not depend on the split.
-constexpr int64_t kNoneGrain = int64_t{1} << 14;
+// Reduction none writes one out element and evaluates two logarithms per element: compute-bound, so the grain
+// policy splits it sooner than the streaming kernels. Elements are independent, so results do not depend on the
+// split.
+constexpr int64_t kNoneLogarithms = 2;
 
 class BceNoneLaunch final : public Launch {
  public:
   BceNoneLaunch(const iter::LoopPlan& plan, const BceKernelParams& params) : plan_(plan), params_(params) {}
 
   Status Run() const override {
-    cpu::ParallelFor(plan_.numel, kNoneGrain, [this](int64_t begin, int64_t end) {
+    const int64_t grain = cpu::GrainForBytes(DataTypeSize(params_.out_dtype), kNoneLogarithms);
+    cpu::ParallelFor(plan_.numel, grain, [this](int64_t begin, int64_t end) {
       iter::ForEachBlock(plan_, begin, end, [this](const iter::Block& block) { BceNoneReference(block, params_); });
     });
     return Status::Ok();

@@ -17,9 +17,6 @@
 namespace openaclnn::bce {
 namespace {
 
-// Elements per parallel chunk: below this a call stays on one thread (starting threads costs more than ~1 MB of
-// streaming work saves). Elements are independent, so results do not depend on the split.
-constexpr int64_t kParallelGrain = int64_t{1} << 16;
 // Threads split the elements at multiples of this many, so no two threads write one cache line and each chunk
 // starts vector-aligned wherever out is.
 constexpr int64_t kSplitElements = 64;
@@ -32,7 +29,8 @@ class BceBackwardLaunch final : public Launch {
 
   Status Run() const override {
     const int64_t units = (plan_.numel + kSplitElements - 1) / kSplitElements;
-    cpu::ParallelFor(units, kParallelGrain / kSplitElements, [this](int64_t first_unit, int64_t end_unit) {
+    const int64_t grain = cpu::GrainForBytes(kSplitElements * DataTypeSize(params_.dtype[kOutOperand]));
+    cpu::ParallelFor(units, grain, [this](int64_t first_unit, int64_t end_unit) {
       const int64_t end = std::min(end_unit * kSplitElements, plan_.numel);
       iter::ForEachBlock(plan_, first_unit * kSplitElements, end,
                          [this](const iter::Block& block) { kernel_(block, params_); });

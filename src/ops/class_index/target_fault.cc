@@ -8,11 +8,11 @@ namespace openaclnn::class_index {
 
 Status ReportTargetFault(std::string_view op, const TargetFault& fault, const ClassPositions& positions,
                          int64_t ignore_index, std::string_view consequence) {
-  if (fault.position < 0) {
+  if (!fault.found()) {
     return Status::Ok();
   }
   return TolerateFault(op, kTargetOutOfRangeFault, ACL_ERROR_RT_AICORE_EXCEPTION,
-                       msg::TargetOutOfRange(PositionIndexText(positions, fault.position), fault.value,
+                       msg::TargetOutOfRange(PositionIndexText(positions, fault.index), fault.value,
                                              positions.classes, ignore_index, consequence));
 }
 

@@ -5,42 +5,17 @@
 #define OPENACLNN_OPS_CLASS_INDEX_TARGET_FAULT_H_
 
 #include <cstdint>
-#include <mutex>
 #include <string_view>
 
+#include "backend/cpu/first_fault.h"
 #include "core/status.h"
 #include "ops/class_index/class_positions.h"
 
 namespace openaclnn::class_index {
 
-struct TargetFault {
-  int64_t position = -1;
-  int64_t value = 0;
-  void Note(int64_t bad_position, int64_t bad_value) {
-    if (position < 0 || bad_position < position) {
-      position = bad_position;
-      value = bad_value;
-    }
-  }
-};
-
-// The first bad target over chunks that may run concurrently: each chunk notes into its own TargetFault and
-// merges it here once.
-class SharedTargetFault {
- public:
-  void Merge(const TargetFault& local) {
-    if (local.position < 0) {
-      return;
-    }
-    std::lock_guard<std::mutex> lock(mu_);
-    fault_.Note(local.position, local.value);
-  }
-  const TargetFault& fault() const { return fault_; }
-
- private:
-  std::mutex mu_;
-  TargetFault fault_;
-};
+// Positions are linear class positions (ClassPositions); the value is the target read there.
+using TargetFault = cpu::FirstFault<int64_t>;
+using SharedTargetFault = cpu::SharedFirstFault<int64_t>;
 
 // Ok when no target was bad. Otherwise TolerateFault's answer for operator `op` (phase 2's API name), naming the
 // position and value; `consequence` says what the operator did with that position.

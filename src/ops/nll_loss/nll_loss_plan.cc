@@ -46,7 +46,7 @@ class NllLossLaunch final : public Launch {
     const char* consequence = reduction_ == Reduction::kNone ? "out at that position was set to 0"
                                                              : "that position was left out of out and totalWeightOut";
     const Status target_status =
-        class_index::ReportTargetFault(api_, fault.fault(), positions_, params_.ignore_index, consequence);
+        class_index::ReportTargetFault(api_, fault.first(), positions_, params_.ignore_index, consequence);
     // Strict mode: the bad target is the first fault to report.
     return target_status.ok() ? status : target_status;
   }

@@ -63,7 +63,7 @@ class NllLossBackwardLaunch final : public Launch {
                          [&](const iter::Block& block) { kernel_(block, params, &local); });
       fault.Merge(local);
     });
-    return class_index::ReportTargetFault(api_, fault.fault(), positions_, params.ignore_index,
+    return class_index::ReportTargetFault(api_, fault.first(), positions_, params.ignore_index,
                                           "out at that position was left zero");
   }
 

@@ -5,10 +5,10 @@
 #include <atomic>
 #include <cmath>
 #include <memory>
-#include <mutex>
 #include <new>
 #include <string>
 
+#include "backend/cpu/first_fault.h"
 #include "backend/cpu/kernel_target.h"
 #include "backend/cpu/parallel.h"
 #include "backend/cpu/reduce.h"
@@ -201,23 +201,6 @@ class ForwardReducedLaunch final : public Launch {
   char* const out_;
 };
 
-// The first (lowest) column of out whose finite sum became infinite when stored, over chunks that may run at once.
-struct FirstOverflow {
-  std::mutex mu;
-  int64_t column = -1;
-  double value = 0.0;
-  void Note(int64_t at, double sum) {
-    std::lock_guard<std::mutex> lock(mu);
-    if (column < 0 || at < column) {
-      column = at;
-      value = sum;
-    }
-  }
-};
-
-// Columns per parallel chunk: each column sums its rows, so a chunk's work is rows * columns terms.
-constexpr int64_t kDim0GrainTerms = int64_t{1} << 16;
-
 class ForwardOverDim0Launch final : public Launch {
  public:
   ForwardOverDim0Launch(const iter::LoopPlan& inputs, const iter::LoopPlan& out, const ForwardParams& params,
@@ -226,9 +209,14 @@ class ForwardOverDim0Launch final : public Launch {
 
   Status Run() const override {
     const int64_t columns = out_.numel;
-    const int64_t grain = std::max<int64_t>(1, kDim0GrainTerms / std::max<int64_t>(1, rows_));
+    // Each column reads its rows' terms and writes one element, so a column's work is what its rows read.
+    int64_t term_bytes = 0;
+    for (const aclDataType dtype : params_.dtypes) {
+      term_bytes += DataTypeSize(dtype);
+    }
+    const int64_t grain = cpu::GrainForBytes(std::max<int64_t>(1, rows_) * term_bytes);
     std::atomic<bool> out_of_memory{false};
-    FirstOverflow overflow;
+    cpu::SharedFirstFault<double> overflow;  // The first column whose finite sum became infinite when stored.
     cpu::ParallelFor(columns, grain, [&](int64_t begin, int64_t end) {
       std::unique_ptr<double[]> sums(new (std::nothrow) double[static_cast<size_t>(end - begin)]());
       if (sums == nullptr) {
@@ -249,6 +237,7 @@ class ForwardOverDim0Launch final : public Launch {
         });
       }
       const double divisor = mean_ ? static_cast<double>(rows_) : 1.0;
+      cpu::FirstFault<double> chunk_overflow;
       int64_t column = 0;
       iter::ForEachBlock(out_, begin, end, [&](const iter::Block& block) {
         for (int64_t r = 0; r < block.outer_size; ++r) {
@@ -257,19 +246,20 @@ class ForwardOverDim0Launch final : public Launch {
             const double value = sums[static_cast<size_t>(column)] / divisor;
             const double stored = cpu::StoreRoundedOnce(params_.out_dtype, at, CanonicalTerm(value));
             if (std::isfinite(value) && !std::isfinite(stored)) {
-              overflow.Note(begin + column, value);
+              chunk_overflow.Note(begin + column, value);
             }
             ++column;
           }
         }
       });
+      overflow.Merge(chunk_overflow);
     });
     if (out_of_memory.load()) {
       return Status(ACL_ERROR_BAD_ALLOC, msg::ExecutionError(run_api_, "out of host memory for the column sums."));
     }
-    if (overflow.column >= 0) {
+    if (overflow.first().found()) {
       return TolerateFault(run_api_, kReducedOverflowFault, ACL_ERROR_RT_AICORE_OVER_FLOW,
-                           msg::ReducedOverflow("out[" + std::to_string(overflow.column) + "]", overflow.value,
+                           msg::ReducedOverflow("out[" + std::to_string(overflow.first().index) + "]", overflow.first().value,
                                                 params_.out_dtype));
     }
     return Status::Ok();
