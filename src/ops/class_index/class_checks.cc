@@ -95,6 +95,19 @@ Status CheckClassWeight(std::string_view api, const aclTensor& weight, const acl
   return Status::Ok();
 }
 
+Status CheckRowsSelfTargetWeight(std::string_view api, const aclTensor& self, const aclTensor& target,
+                                 const aclTensor& weight) {
+  if (self.rank() != 1 && self.rank() != 2) {
+    return InvalidShape(api, "self", "a 1-D (C) or 2-D (N, C) tensor", self);
+  }
+  if (target.rank() > 1) {
+    return InvalidShape(api, "target", "a 0-D or 1-D tensor (multi-target is not supported)", target);
+  }
+  // The document pairs self (C) with target () and self (N, C) with target (N); CANN's own check is looser.
+  OPENACLNN_RETURN_IF_ERROR(CheckTargetShape(api, target, self));
+  return CheckClassWeight(api, weight, self);
+}
+
 Status CheckLikeTargetOrOne(std::string_view api, std::string_view arg, const aclTensor& tensor, bool per_position,
                             const aclTensor& target, int64_t max_one_rank) {
   if (per_position && target.rank() > 0) {

@@ -1,7 +1,7 @@
 // The null, data-type and shape checks the NLL family shares (aclnnNLLLoss, aclnnNLLLoss2d and their backwards),
 // each with CANN's code (161001 null, 161002 invalid) and a message naming the phase-1 API and the argument. Every
-// operator calls them in its own CANN order; the ranks of self and target are checked by the operator first (they
-// differ: (C) or (N, C) against (N, C, H, W)).
+// operator calls them in its own CANN order; the ranks of self and target are checked first (they differ: (C) or
+// (N, C) for the NLL pair, (N, C, H, W) for the NLL2d pair).
 #ifndef OPENACLNN_OPS_CLASS_INDEX_CLASS_CHECKS_H_
 #define OPENACLNN_OPS_CLASS_INDEX_CLASS_CHECKS_H_
 
@@ -37,6 +37,10 @@ Status CheckTargetShape(std::string_view api, const aclTensor& target, const acl
 
 // weight is (C): one weight per class of self.
 Status CheckClassWeight(std::string_view api, const aclTensor& weight, const aclTensor& self);
+
+// The 2-D NLL pair's shapes, in CANN's order: self (C) or (N, C), target () or (N) (no multi-target), weight (C).
+Status CheckRowsSelfTargetWeight(std::string_view api, const aclTensor& self, const aclTensor& target,
+                                 const aclTensor& weight);
 
 // A per-position tensor (out of reduction none, gradOutput of reduction none) has target's shape; otherwise (mean,
 // sum, or a 0-D target: a self with a single position) it has exactly one element and a rank of at most

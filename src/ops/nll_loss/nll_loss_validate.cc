@@ -33,15 +33,7 @@ Status CheckDtypes(const NllLossArgs& a) {
 Status CheckShapes(const NllLossArgs& a) {
   const aclTensor& self = *a.self;
   const aclTensor& target = *a.target;
-  if (self.rank() != 1 && self.rank() != 2) {
-    return class_index::InvalidShape(kPhase1Api, "self", "a 1-D (C) or 2-D (N, C) tensor", self);
-  }
-  if (target.rank() > 1) {
-    return class_index::InvalidShape(kPhase1Api, "target", "a 0-D or 1-D tensor (multi-target is not supported)",
-                                     target);
-  }
-  OPENACLNN_RETURN_IF_ERROR(class_index::CheckTargetShape(kPhase1Api, target, self));
-  OPENACLNN_RETURN_IF_ERROR(class_index::CheckClassWeight(kPhase1Api, *a.weight, self));
+  OPENACLNN_RETURN_IF_ERROR(class_index::CheckRowsSelfTargetWeight(kPhase1Api, self, target, *a.weight));
   const bool per_position = a.reduction == static_cast<int64_t>(Reduction::kNone);
   OPENACLNN_RETURN_IF_ERROR(class_index::CheckLikeTargetOrOne(kPhase1Api, "out", *a.out, per_position, target, 1));
   OPENACLNN_RETURN_IF_ERROR(class_index::CheckOneElement(kPhase1Api, "totalWeightOut", *a.total_weight_out));

@@ -27,16 +27,7 @@ Status CheckDtypes(const NllLossBackwardArgs& a) {
 Status CheckShapes(const NllLossBackwardArgs& a) {
   const aclTensor& self = *a.self;
   const aclTensor& target = *a.target;
-  if (self.rank() != 1 && self.rank() != 2) {
-    return class_index::InvalidShape(kPhase1Api, "self", "a 1-D (C) or 2-D (N, C) tensor", self);
-  }
-  if (target.rank() > 1) {
-    return class_index::InvalidShape(kPhase1Api, "target", "a 0-D or 1-D tensor (multi-target is not supported)",
-                                     target);
-  }
-  // The document pairs self (C) with target () and self (N, C) with target (N); CANN's own check is looser.
-  OPENACLNN_RETURN_IF_ERROR(class_index::CheckTargetShape(kPhase1Api, target, self));
-  OPENACLNN_RETURN_IF_ERROR(class_index::CheckClassWeight(kPhase1Api, *a.weight, self));
+  OPENACLNN_RETURN_IF_ERROR(class_index::CheckRowsSelfTargetWeight(kPhase1Api, self, target, *a.weight));
   OPENACLNN_RETURN_IF_ERROR(class_index::CheckOneElement(kPhase1Api, "totalWeight", *a.total_weight));
   const bool per_position = a.reduction == static_cast<int64_t>(Reduction::kNone);
   OPENACLNN_RETURN_IF_ERROR(
