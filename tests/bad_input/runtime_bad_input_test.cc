@@ -42,15 +42,24 @@ aclrtStream ReleasedStream() {
   return stream;
 }
 
-// Runs call on a live event, then destroys it.
-template <typename Call>
-int WithEvent(Call call) {
+// Runs call on a live event made by `create` (aclrtCreateEvent by default), then destroys it.
+template <typename Call, typename Create>
+int WithEvent(Call call, Create create) {
   aclrtEvent event = nullptr;
-  aclrtCreateEvent(&event);
+  create(&event);
   const int code = call(event);
   aclrtDestroyEvent(event);
   return code;
 }
+template <typename Call>
+int WithEvent(Call call) {
+  return WithEvent(call, [](aclrtEvent* event) { return aclrtCreateEvent(event); });
+}
+
+// Event makers for the rows that need an event of a kind.
+int CreateExSyncEvent(aclrtEvent* event) { return aclrtCreateEventExWithFlag(event, ACL_EVENT_SYNC); }
+int CreateTimeLineEvent(aclrtEvent* event) { return aclrtCreateEventWithFlag(event, ACL_EVENT_TIME_LINE); }
+int CreateDeviceOnlyEvent(aclrtEvent* event) { return aclrtCreateEventWithFlag(event, ACL_EVENT_DEVICE_USE_ONLY); }
 
 // Runs a creation call; destroys the event if the call created one after all.
 template <typename Call>
@@ -233,21 +242,9 @@ std::vector<RuntimeCase> RuntimeCases() {
       {"aclrtResetEvent NULL", "aclrtResetEvent", "event", ACL_ERROR_INVALID_PARAM,
        [] { return aclrtResetEvent(nullptr, nullptr); }},
       {"aclrtResetEvent Ex event", "aclrtResetEvent", "event", ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-       [] {
-         aclrtEvent e = nullptr;
-         aclrtCreateEventExWithFlag(&e, ACL_EVENT_SYNC);
-         const int code = aclrtResetEvent(e, nullptr);
-         aclrtDestroyEvent(e);
-         return code;
-       }},
+       [] { return WithEvent([](aclrtEvent e) { return aclrtResetEvent(e, nullptr); }, CreateExSyncEvent); }},
       {"aclrtResetEvent without SYNC", "aclrtResetEvent", "event", ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-       [] {
-         aclrtEvent e = nullptr;
-         aclrtCreateEventWithFlag(&e, ACL_EVENT_TIME_LINE);
-         const int code = aclrtResetEvent(e, nullptr);
-         aclrtDestroyEvent(e);
-         return code;
-       }},
+       [] { return WithEvent([](aclrtEvent e) { return aclrtResetEvent(e, nullptr); }, CreateTimeLineEvent); }},
       {"aclrtQueryEventStatus NULL event", "aclrtQueryEventStatus", "event", ACL_ERROR_INVALID_PARAM,
        [] {
          aclrtEventRecordedStatus status;
@@ -264,12 +261,8 @@ std::vector<RuntimeCase> RuntimeCases() {
        [] { return WithEvent([](aclrtEvent e) { return aclrtQueryEventWaitStatus(e, nullptr); }); }},
       {"aclrtQueryEventWaitStatus Ex event", "aclrtQueryEventWaitStatus", "event", ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
        [] {
-         aclrtEvent e = nullptr;
-         aclrtCreateEventExWithFlag(&e, ACL_EVENT_SYNC);
          aclrtEventWaitStatus status;
-         const int code = aclrtQueryEventWaitStatus(e, &status);
-         aclrtDestroyEvent(e);
-         return code;
+         return WithEvent([&status](aclrtEvent e) { return aclrtQueryEventWaitStatus(e, &status); }, CreateExSyncEvent);
        }},
       {"aclrtSynchronizeEvent NULL", "aclrtSynchronizeEvent", "event", ACL_ERROR_INVALID_PARAM,
        [] { return aclrtSynchronizeEvent(nullptr); }},
@@ -306,21 +299,9 @@ std::vector<RuntimeCase> RuntimeCases() {
        [] { return aclrtStreamWaitEvent(nullptr, ReleasedEvent()); }},
       {"aclrtStreamWaitEvent without SYNC", "aclrtStreamWaitEvent", "event",
        ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-       [] {
-         aclrtEvent e = nullptr;
-         aclrtCreateEventWithFlag(&e, ACL_EVENT_TIME_LINE);
-         const int code = aclrtStreamWaitEvent(nullptr, e);
-         aclrtDestroyEvent(e);
-         return code;
-       }},
+       [] { return WithEvent([](aclrtEvent e) { return aclrtStreamWaitEvent(nullptr, e); }, CreateTimeLineEvent); }},
       {"aclrtStreamWaitEvent device-only event", "aclrtStreamWaitEvent", "event", ACL_ERROR_RT_PARAM_INVALID,
-       [] {
-         aclrtEvent e = nullptr;
-         aclrtCreateEventWithFlag(&e, ACL_EVENT_DEVICE_USE_ONLY);
-         const int code = aclrtStreamWaitEvent(nullptr, e);
-         aclrtDestroyEvent(e);
-         return code;
-       }},
+       [] { return WithEvent([](aclrtEvent e) { return aclrtStreamWaitEvent(nullptr, e); }, CreateDeviceOnlyEvent); }},
       {"aclrtStreamWaitEvent released stream", "aclrtStreamWaitEvent", "stream", ACL_ERROR_RT_STREAM_CONTEXT,
        [] {
          return WithEvent([](aclrtEvent e) {

@@ -257,9 +257,10 @@ class ForwardOverDim0Launch final : public Launch {
     if (out_of_memory.load()) {
       return Status(ACL_ERROR_BAD_ALLOC, msg::ExecutionError(run_api_, "out of host memory for the column sums."));
     }
-    if (overflow.first().found()) {
+    const cpu::FirstFault<double>& first = overflow.first();
+    if (first.found()) {
       return TolerateFault(run_api_, kReducedOverflowFault, ACL_ERROR_RT_AICORE_OVER_FLOW,
-                           msg::ReducedOverflow("out[" + std::to_string(overflow.first().index) + "]", overflow.first().value,
+                           msg::ReducedOverflow("out[" + std::to_string(first.index) + "]", first.value,
                                                 params_.out_dtype));
     }
     return Status::Ok();
