@@ -21,7 +21,13 @@
 namespace openaclnn::test {
 
 // The hand-written cases; every other operator is a kPointwiseLoss, one of the registry's.
-enum class LaunchOperator { kNllLossBackward, kBinaryCrossEntropyBackward, kNllLoss, kBinaryCrossEntropy, kPointwiseLoss };
+enum class LaunchOperator {
+  kNllLossBackward,
+  kBinaryCrossEntropyBackward,
+  kNllLoss,
+  kBinaryCrossEntropy,
+  kPointwiseLoss,
+};
 
 // How many operators (and directions) seeds pick from: the four above, then each registry loss forward and, where it
 // has one, backward (tests/support/pointwise_registry.h), so a loss added to the registry is launched with no change
