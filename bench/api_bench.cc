@@ -4,8 +4,12 @@
 // kernels (0 best SIMD target, 1 reference).
 #include <benchmark/benchmark.h>
 
+#include <cstdint>
+#include <vector>
+
 #include "acl/acl.h"
 #include "aclnnop/aclnn_binary_cross_entropy_backward.h"
+#include "aclnnop/aclnn_mse_loss.h"
 #include "aclnnop/aclnn_nll_loss_backward.h"
 #include "bench_tensors.h"
 #include "openaclnn/openaclnn.h"
@@ -125,6 +129,40 @@ void BM_SmallCallBceRepeatable(benchmark::State& state) {
   aclDestroyAclOpExecutor(executor);
 }
 BENCHMARK(BM_SmallCallBceRepeatable)->UseRealTime();
+
+// aclnnMseLoss, the pointwise-loss engine's forward, on (rows, cols) FLOAT self and target: the deterministic mean
+// and sum (reduction 1, 2) and reduction none, small and in cache, on 1 and 2 threads.
+void BM_MseForward(benchmark::State& state) {
+  Configure(state, static_cast<int>(state.range(3)), false);
+  const std::vector<int64_t> dims = {state.range(0), state.range(1)};
+  const int64_t reduction = state.range(2);
+  BenchTensor self(dims, ACL_FLOAT);
+  BenchTensor target(dims, ACL_FLOAT);
+  BenchTensor out(reduction == 0 ? dims : std::vector<int64_t>{}, ACL_FLOAT);
+  self.FillFloat(0.75f);
+  target.FillFloat(0.25f);
+  aclrtStream stream = BenchStream();
+  for (auto _ : state) {
+    uint64_t workspace = 0;
+    aclOpExecutor* executor = nullptr;
+    aclnnMseLossGetWorkspaceSize(self.get(), target.get(), reduction, out.get(), &workspace, &executor);
+    aclnnMseLoss(nullptr, 0, executor, stream);
+    aclrtSynchronizeStream(stream);
+  }
+  state.SetBytesProcessed(state.iterations() * (self.bytes() + target.bytes() + out.bytes()));
+}
+BENCHMARK(BM_MseForward)
+    ->ArgNames({"rows", "cols", "reduction", "threads"})
+    ->Args({1, 1024, 1, 1})
+    ->Args({1, 1024, 2, 1})
+    ->Args({1, 1024, 0, 1})
+    ->Args({1024, 1024, 1, 1})
+    ->Args({1024, 1024, 1, 2})
+    ->Args({1024, 1024, 2, 1})
+    ->Args({1024, 1024, 2, 2})
+    ->Args({1024, 1024, 0, 1})
+    ->Args({1024, 1024, 0, 2})
+    ->UseRealTime();
 
 }  // namespace
 }  // namespace openaclnn::bench

@@ -72,6 +72,9 @@ struct ExecutorSlot {
   bool live = false;  // As far as the documented protocol tells.
   bool repeatable = false;
   uint64_t workspace_size = 0;
+  // A pointwise loss's executor: its index in the test registry and its direction (`api` is then unused).
+  int pointwise_loss = -1;
+  bool pointwise_backward = false;
   std::vector<ViewReach> reaches;  // Of every tensor it was made with.
   std::vector<ViewLayout> outs;    // Every tensor a run may write.
   int64_t max_elements = 0;        // The most elements of any one of its tensors: what a run may visit.
@@ -140,10 +143,12 @@ class Interpreter {
   void Nll2dPhase1(const NllForwardPhase1Args& args);
   void Nll2dBackwardPhase1(const NllPhase1Args& args);
   void SoftmaxPhase1(const SoftmaxPhase1Args& args);
+  void PointwisePhase1(const PointwisePhase1Args& args);
   void NllForwardCall(const NllForwardPhase1Args& args, bool maps);  // aclnnNLLLoss, or aclnnNLLLoss2d.
   void NllBackwardCall(const NllPhase1Args& args, bool maps);        // The backward of either.
   void FinishPhase1(int32_t status, const char* api, OperatorApi op, aclOpExecutor* executor, uint64_t workspace,
-                    CallTensors call, std::vector<ViewLayout> outs);
+                    CallTensors call, std::vector<ViewLayout> outs, int pointwise_loss = -1,
+                    bool pointwise_backward = false);
   void RunExecutor(const RunExecutorArgs& args);
   void SetRepeatable(const ExecutorArgs& args);
   void DestroyExecutor(const ExecutorArgs& args);

@@ -1,6 +1,9 @@
-// Operator calls of a fuzz interpreter: both phases of each operator (the NLL and BCE pairs, the NLL2d pair and the
-// four softmax operators), executor reuse and destruction, and the check that a run writes nothing outside its outputs.
+// Operator calls of a fuzz interpreter: both phases of each operator (the NLL and BCE pairs, the NLL2d pair, the
+// four softmax operators and every pointwise loss of the test registry), executor reuse and destruction, and the
+// check that a run writes nothing outside its outputs.
 #include <algorithm>
+#include <cstddef>
+#include <cstring>
 #include <string>
 #include <unordered_set>
 
@@ -15,6 +18,7 @@
 #include "aclnnop/aclnn_softmax.h"
 #include "aclnnop/aclnn_softmax_backward.h"
 #include "interpreter.h"
+#include "pointwise_registry.h"
 #include "value_tables.h"
 
 namespace openaclnn::fuzz {
@@ -29,7 +33,9 @@ constexpr const char* kNll2dBackwardPhase1Api = "aclnnNLLLoss2dBackwardGetWorksp
 
 constexpr uint64_t kMaxWorkspace = uint64_t{1} << 20;
 constexpr int64_t kMaxObservedElements = int64_t{1} << 16;
+// Runs are observed (memory compared before and after) while the live buffers hold at most this many bytes in all.
 constexpr size_t kMaxObservedBytes = size_t{8} << 20;
+constexpr size_t kComparePieceBytes = 4096;
 // A run that visits more elements is not made: zero strides let a tensor in a small buffer hold any number of
 // elements (an output of one element for the forward reductions), and running those is correct but can take
 // longer than the fuzzer's per-input timeout. The backward operators' outputs bound their runs by buffer sizes.
@@ -39,24 +45,12 @@ bool UseNullOutput(uint8_t null_outputs, uint8_t which) {
   return (null_outputs & 0xfc) == 0xfc && (null_outputs & which) != 0;
 }
 
-int32_t RunPhase2(OperatorApi api, void* workspace, uint64_t workspace_size, aclOpExecutor* executor,
-                  aclrtStream stream) {
-  switch (api) {
-    case OperatorApi::kNll: return aclnnNLLLossBackward(workspace, workspace_size, executor, stream);
-    case OperatorApi::kBce: return aclnnBinaryCrossEntropyBackward(workspace, workspace_size, executor, stream);
-    case OperatorApi::kNllForward: return aclnnNLLLoss(workspace, workspace_size, executor, stream);
-    case OperatorApi::kBceForward: return aclnnBinaryCrossEntropy(workspace, workspace_size, executor, stream);
-    case OperatorApi::kNll2d: return aclnnNLLLoss2d(workspace, workspace_size, executor, stream);
-    case OperatorApi::kNll2dBackward: return aclnnNLLLoss2dBackward(workspace, workspace_size, executor, stream);
-    case OperatorApi::kSoftmax: return aclnnSoftmax(workspace, workspace_size, executor, stream);
-    case OperatorApi::kLogSoftmax: return aclnnLogSoftmax(workspace, workspace_size, executor, stream);
-    case OperatorApi::kSoftmaxBackward: return aclnnSoftmaxBackward(workspace, workspace_size, executor, stream);
-    case OperatorApi::kLogSoftmaxBackward:
-      return aclnnLogSoftmaxBackward(workspace, workspace_size, executor, stream);
-    case OperatorApi::kCount: break;
-  }
-  return -1;
-}
+// Phase 2 of each operator, in OperatorApi order.
+constexpr test::Phase2 kOperatorPhase2[] = {
+    aclnnNLLLossBackward, aclnnBinaryCrossEntropyBackward, aclnnNLLLoss,        aclnnBinaryCrossEntropy,
+    aclnnNLLLoss2d,       aclnnNLLLoss2dBackward,          aclnnSoftmax,        aclnnLogSoftmax,
+    aclnnSoftmaxBackward, aclnnLogSoftmaxBackward};
+static_assert(sizeof(kOperatorPhase2) / sizeof(kOperatorPhase2[0]) == static_cast<size_t>(OperatorApi::kCount));
 
 const char* Phase2Name(OperatorApi api) {
   switch (api) {
@@ -73,6 +67,64 @@ const char* Phase2Name(OperatorApi api) {
     case OperatorApi::kCount: break;
   }
   return "";
+}
+
+// A phase 2 entry point and the name its messages carry.
+struct Phase2Choice {
+  std::string name;
+  test::Phase2 run = nullptr;
+};
+
+Phase2Choice OperatorPhase2(OperatorApi api) {
+  return {Phase2Name(api), kOperatorPhase2[static_cast<size_t>(api)]};
+}
+
+// A registry loss's phase 2 in one direction; an entry without a backward (aclnnMseLossOut) has only its forward.
+Phase2Choice PointwisePhase2(const test::PointwiseLoss& loss, bool backward) {
+  if (backward && loss.backward_phase2 != nullptr) {
+    return {"aclnn" + loss.name + "Backward", loss.backward_phase2};
+  }
+  return {"aclnn" + loss.name, loss.forward_phase2};
+}
+
+// The phase 2 that RunExecutorArgs::wrong_api picks for an executor slot; 0 is always the slot's own.
+//   - The first ten operators: wrong_api % 4 flips the bits of OperatorApi (as the seeds have always meant it);
+//     with bit 2 set, the phase 2 of registry loss wrong_api / 8 instead (seeds written before the pointwise
+//     losses use only 0..3, so they keep their meaning).
+//   - A pointwise loss: bit 0 the next registry loss, bit 1 the other direction; with bit 2 set, the phase 2 of
+//     OperatorApi(wrong_api / 8) instead.
+Phase2Choice ChoosePhase2(const ExecutorSlot& slot, uint8_t wrong_api) {
+  const std::vector<test::PointwiseLoss>& losses = test::PointwiseLosses();
+  const bool other_family = (wrong_api & 4) != 0;
+  if (slot.pointwise_loss < 0) {
+    if (other_family) {
+      return PointwisePhase2(losses[(wrong_api / 8u) % losses.size()], (wrong_api & 1) != 0);
+    }
+    const auto flipped = static_cast<uint8_t>(static_cast<uint8_t>(slot.api) ^ (wrong_api % 4));
+    return OperatorPhase2(static_cast<OperatorApi>(flipped % static_cast<uint8_t>(OperatorApi::kCount)));
+  }
+  if (other_family) {
+    return OperatorPhase2(static_cast<OperatorApi>((wrong_api / 8u) % static_cast<uint8_t>(OperatorApi::kCount)));
+  }
+  const size_t index = (static_cast<size_t>(slot.pointwise_loss) + (wrong_api & 1)) % losses.size();
+  return PointwisePhase2(losses[index], slot.pointwise_backward != ((wrong_api & 2) != 0));
+}
+
+// The elements a pointwise loss visits: its operands broadcast (right-aligned, the larger dim of each pair, so an
+// overestimate where the shapes do not broadcast and phase 1 refuses anyway), saturating at INT64_MAX.
+int64_t BroadcastElementCount(const std::vector<const ViewLayout*>& operands) {
+  std::vector<int64_t> shape;
+  for (const ViewLayout* operand : operands) {
+    const std::vector<int64_t>& dims = operand->dims;
+    if (dims.size() > shape.size()) {
+      shape.insert(shape.begin(), dims.size() - shape.size(), 1);
+    }
+    const size_t skip = shape.size() - dims.size();
+    for (size_t i = 0; i < dims.size(); ++i) {
+      shape[skip + i] = std::max(shape[skip + i], dims[i]);
+    }
+  }
+  return ElementCount(shape);
 }
 
 void ExpectNoSuccessWithNullOutputs(int32_t status, uint8_t null_outputs, const char* api) {
@@ -236,8 +288,46 @@ void Interpreter::SoftmaxPhase1(const SoftmaxPhase1Args& args) {
   FinishPhase1(status, kApis[kind], kOps[kind], executor, workspace, std::move(call), {out});
 }
 
+void Interpreter::PointwisePhase1(const PointwisePhase1Args& args) {
+  const std::vector<test::PointwiseLoss>& losses = test::PointwiseLosses();
+  const size_t index = args.loss % losses.size();
+  const test::PointwiseLoss& loss = losses[index];
+  const bool backward = args.backward % 2 == 1 && loss.backward_phase1 != nullptr;
+  CallTensors call;
+  ViewLayout grad_layout;
+  ViewLayout self_layout;
+  ViewLayout target_layout;
+  ViewLayout out;
+  const aclTensor* grad = backward ? TensorArg(args.tensors[0], &call, &grad_layout) : nullptr;
+  const aclTensor* self = TensorArg(args.tensors[1], &call, &self_layout);
+  const aclTensor* target = TensorArg(args.tensors[2], &call, &target_layout);
+  aclTensor* out_tensor = const_cast<aclTensor*>(TensorArg(args.tensors[3], &call, &out));
+  if (!call.usable) {
+    return;
+  }
+  // Broadcasting lets a run visit more elements than any one of its tensors holds.
+  call.max_elements = std::max(call.max_elements,
+                               BroadcastElementCount({&grad_layout, &self_layout, &target_layout, &out}));
+  const int64_t reduction = ReductionFromByte(args.reduction);
+  const float parameter = LossParameterFromByte(args.parameter);
+  uint64_t workspace = 7;
+  aclOpExecutor* executor = nullptr;
+  uint64_t* workspace_output = WorkspaceSizeOutput(args.null_outputs, &workspace);
+  aclOpExecutor** executor_output = ExecutorOutput(args.null_outputs, &executor);
+  const std::string api = backward ? test::BackwardApi(loss) : test::ForwardApi(loss);
+  const int32_t status =
+      backward ? loss.backward_phase1(grad, self, target, reduction, parameter, out_tensor, workspace_output,
+                                      executor_output)
+               : loss.forward_phase1(self, target, reduction, parameter, out_tensor, workspace_output,
+                                     executor_output);
+  ExpectNoSuccessWithNullOutputs(status, args.null_outputs, api.c_str());
+  FinishPhase1(status, api.c_str(), OperatorApi::kNll, executor, workspace, std::move(call), {out},
+               static_cast<int>(index), backward);
+}
+
 void Interpreter::FinishPhase1(int32_t status, const char* api, OperatorApi op, aclOpExecutor* executor,
-                               uint64_t workspace, CallTensors call, std::vector<ViewLayout> outs) {
+                               uint64_t workspace, CallTensors call, std::vector<ViewLayout> outs,
+                               int pointwise_loss, bool pointwise_backward) {
   Expect(status, api);
   if (status != 0) {
     return;
@@ -260,6 +350,8 @@ void Interpreter::FinishPhase1(int32_t status, const char* api, OperatorApi op, 
   }
   free_slot->handle = executor;
   free_slot->api = op;
+  free_slot->pointwise_loss = pointwise_loss;
+  free_slot->pointwise_backward = pointwise_backward;
   free_slot->live = true;
   free_slot->repeatable = false;
   free_slot->workspace_size = workspace;
@@ -313,11 +405,20 @@ void Interpreter::CheckWritesInsideOut(const ExecutorSlot& slot, const std::vect
       continue;
     }
     const auto base = reinterpret_cast<uintptr_t>(buffers_[i].base);
-    for (size_t b = 0; b < before[i].size(); ++b) {
-      if (before[i][b] != after[i][b] && out_bytes.count(base + b) == 0) {
-        Fail(std::string(Phase2Name(slot.api)) +
-             (launched ? " wrote outside its outputs" : " failed but changed memory") +
-             ": byte " + std::to_string(b) + " of buffer " + std::to_string(i));
+    const size_t size = before[i].size();
+    // Whole unchanged pieces are skipped at once: byte by byte, megabytes of buffers take seconds under the
+    // fuzzer's instrumentation.
+    for (size_t piece = 0; piece < size; piece += kComparePieceBytes) {
+      const size_t end = std::min(size, piece + kComparePieceBytes);
+      if (std::memcmp(before[i].data() + piece, after[i].data() + piece, end - piece) == 0) {
+        continue;
+      }
+      for (size_t b = piece; b < end; ++b) {
+        if (before[i][b] != after[i][b] && out_bytes.count(base + b) == 0) {
+          Fail(ChoosePhase2(slot, 0).name +
+               (launched ? " wrote outside its outputs" : " failed but changed memory") +
+               ": byte " + std::to_string(b) + " of buffer " + std::to_string(i));
+        }
       }
     }
   }
@@ -325,12 +426,11 @@ void Interpreter::CheckWritesInsideOut(const ExecutorSlot& slot, const std::vect
 
 void Interpreter::RunExecutor(const RunExecutorArgs& args) {
   ExecutorSlot& slot = executors_[args.executor % kMaxExecutors];
-  const auto flipped = static_cast<uint8_t>(static_cast<uint8_t>(slot.api) ^ (args.wrong_api % 4));
-  const auto api = static_cast<OperatorApi>(flipped % static_cast<uint8_t>(OperatorApi::kCount));
-  const char* name = Phase2Name(api);
+  const Phase2Choice phase2 = ChoosePhase2(slot, args.wrong_api);
+  const char* name = phase2.name.c_str();
   const aclrtStream stream = StreamHandle(args.stream);
   if (slot.handle == nullptr) {
-    ExpectFailure(RunPhase2(api, nullptr, 0, nullptr, stream), name);
+    ExpectFailure(phase2.run(nullptr, 0, nullptr, stream), name);
     return;
   }
   if (!Runnable(slot)) {
@@ -340,7 +440,8 @@ void Interpreter::RunExecutor(const RunExecutorArgs& args) {
   void* workspace = nullptr;
   uint64_t workspace_size = 0;
   void* allocated = nullptr;
-  bool must_fail = !slot.live || api != slot.api;
+  const bool own_phase2 = phase2.run == ChoosePhase2(slot, 0).run;
+  bool must_fail = !slot.live || !own_phase2;
   bool releases = false;  // A NULL workspace where one is needed releases the executor (DECISIONS 12).
   switch (static_cast<WorkspaceMode>(args.workspace % static_cast<uint8_t>(WorkspaceMode::kCount))) {
     case WorkspaceMode::kNone:
@@ -362,7 +463,7 @@ void Interpreter::RunExecutor(const RunExecutorArgs& args) {
     case WorkspaceMode::kNullWithSize:
       workspace_size = kMaxWorkspace;
       must_fail = must_fail || slot.workspace_size > 0;
-      releases = slot.live && api == slot.api && slot.workspace_size > 0;
+      releases = slot.live && own_phase2 && slot.workspace_size > 0;
       break;
     case WorkspaceMode::kCount: break;
   }
@@ -372,15 +473,17 @@ void Interpreter::RunExecutor(const RunExecutorArgs& args) {
     }
     return;
   }
-  const bool observed = args.observed % 2 == 0 && std::all_of(std::begin(buffers_), std::end(buffers_), [](const BufferSlot& b) {
-                          return !b.live || b.size <= kMaxObservedBytes;
-                        });
+  size_t live_bytes = 0;
+  for (const BufferSlot& buffer : buffers_) {
+    live_bytes += buffer.live ? buffer.size : 0;
+  }
+  const bool observed = args.observed % 2 == 0 && live_bytes <= kMaxObservedBytes;
   std::vector<std::vector<uint8_t>> before;
   if (observed) {
     SyncDevice();  // Nothing else may be running while memory is compared.
     before = SnapshotBuffers();
   }
-  const int32_t status = RunPhase2(api, workspace, workspace_size, slot.handle, stream);
+  const int32_t status = phase2.run(workspace, workspace_size, slot.handle, stream);
   must_fail ? ExpectFailure(status, name) : Expect(status, name);
   if ((status == 0 && !slot.repeatable) || releases) {
     slot.live = false;

@@ -5,11 +5,13 @@
 #include <fstream>
 #include <initializer_list>
 #include <iterator>
+#include <limits>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "byte_io.h"
+#include "pointwise_registry.h"
 #include "program.h"
 #include "value_tables.h"
 
@@ -163,6 +165,22 @@ class Program {
     return Add(Op::kSoftmaxPhase1, args);
   }
 
+  // Phase 1 of registry loss `loss`; tensors: gradOutput (backward only), self, target, out.
+  Program& Pointwise(uint8_t loss, bool backward, std::initializer_list<uint8_t> tensors, uint8_t reduction,
+                     float parameter = 1.0f, uint8_t null_outputs = 0) {
+    PointwisePhase1Args args;
+    args.loss = loss;
+    args.backward = backward ? 1 : 0;
+    int i = 0;
+    for (uint8_t tensor : tensors) {
+      args.tensors[i++] = tensor;
+    }
+    args.reduction = reduction;
+    args.parameter = LossParameterByte(parameter);
+    args.null_outputs = null_outputs;
+    return Add(Op::kPointwisePhase1, args);
+  }
+
   // observed: synchronise and check memory; otherwise leave the launch queued.
   Program& Run(uint8_t executor, uint8_t stream, bool observed = true, uint8_t workspace = 0,
                uint8_t wrong_api = 0) {
@@ -314,6 +332,103 @@ void AddClassAndRowSeeds(std::vector<std::pair<std::string, Program>>* seeds) {
       .Run(0, 1)
       .Add(Op::kStrictMode, StrictModeArgs{0});
   seeds->emplace_back("nll2d_and_softmax_operators", p);
+}
+
+// One seed per pointwise loss of the test registry (appended after every other seed; named after the operator, so a
+// loss added to the registry adds a file and changes none). Buffers 0..7 and tensors:
+//   0 self (2, 3) FLOAT         1 target (2, 3) FLOAT          2 target (1, 3) BF16, broadcast over rows
+//   3 self (2, 3) FLOAT16, transposed                          4 out (2, 3) FLOAT, padded, offset 1
+//   5 out 0-D FLOAT             6 out (3) FLOAT (a dim-0 reduction's)                7 gradOutput (2, 3) FLOAT
+//   8 gradOutput 0-D FLOAT      9 self (2, 3) BF16, column-major                    10 out (2, 3) FLOAT16
+//  11 empty (0, 3) FLOAT       12 self (2, 1) FLOAT, broadcast over columns        13 target (2, 3) FLOAT, a
+//                                                                                     zero row stride
+void AddPointwiseSeeds(std::vector<std::pair<std::string, Program>>* seeds) {
+  const std::vector<test::PointwiseLoss>& losses = test::PointwiseLosses();
+  for (size_t index = 0; index < losses.size(); ++index) {
+    const test::PointwiseLoss& loss = losses[index];
+    const auto l = static_cast<uint8_t>(index);
+    // The out tensor of the forward for each reduction over the (2, 3) broadcast shape.
+    const auto out = [&loss](uint8_t reduction) -> uint8_t {
+      const std::vector<int64_t> dims = test::ForwardOutDims(loss, {2, 3}, reduction);
+      return dims.size() == 2 ? 4 : (dims.empty() ? 5 : 6);
+    };
+    Program p;
+    for (int i = 0; i < 8; ++i) {
+      p.Malloc(512);
+    }
+    p.Floats(0, ACL_FLOAT, {0.25, -1.0, 3.1, 0.0, -0.0, 0.999})
+        .Floats(1, ACL_FLOAT, {0.5, 1.0, -3.5, 0.0, 2.0, 1e-7})
+        .Floats(2, ACL_FLOAT, {1.0, -1.0, 0.5})
+        .Floats(3, ACL_FLOAT16, {0.25, 65504.0, -1.0, 1e-7, 0.5, 2.0})
+        .Floats(4, ACL_BF16, {1.0, -0.0, 0.25, 3.1})
+        .Tensor({{2, 3}, ACL_FLOAT, 0})
+        .Tensor({{2, 3}, ACL_FLOAT, 1})
+        .Tensor({{1, 3}, ACL_BF16, 4})
+        .Tensor({{2, 3}, ACL_FLOAT16, 3, StrideMode::kTransposed})
+        .Tensor({{2, 3}, ACL_FLOAT, 5, StrideMode::kPadded, {}, 1})
+        .Tensor({{}, ACL_FLOAT, 6})
+        .Tensor({{3}, ACL_FLOAT, 6})
+        .Tensor({{2, 3}, ACL_FLOAT, 2})
+        .Tensor({{}, ACL_FLOAT, 2})
+        .Tensor({{2, 3}, ACL_BF16, 4, StrideMode::kReversed})
+        .Tensor({{2, 3}, ACL_FLOAT16, 7})
+        .Tensor({{0, 3}, ACL_FLOAT, 0})
+        .Tensor({{2, 1}, ACL_FLOAT, 0})
+        .Tensor({{2, 3}, ACL_FLOAT, 1, StrideMode::kExplicit, {0, 1}})
+        .Stream();
+    for (uint8_t reduction = 0; reduction < 3; ++reduction) {
+      p.Pointwise(l, false, {0, 0, 1, out(reduction)}, reduction).Run(0, 1);
+    }
+    p.Pointwise(l, false, {0, 3, 2, 4}, 0).Run(0, 0)   // FLOAT16 and BF16 promoted to FLOAT, broadcast target.
+        .Pointwise(l, false, {0, 12, 2, out(1)}, 1).Run(0, 0)  // Both operands broadcast; mean.
+        .Pointwise(l, false, {0, 9, 13, 10}, 0).Run(0, 1)      // Column-major BF16, zero-stride target, FLOAT16 out.
+        .Pointwise(l, false, {0, 0, 0, 0}, 0).Run(0, 0);       // out is self.
+    for (uint8_t target = 0; target < 6; ++target) {  // The reference kernels, then every SIMD target.
+      p.Add(Op::kKernelConfig, KernelConfigArgs{target, static_cast<uint8_t>(target % 3 + 1)})
+          .Pointwise(l, false, {0, 0, 1, out(2)}, 2).Run(0, 1)
+          .Pointwise(l, true, {7, 0, 1, 4}, 1).Run(0, 1);
+    }
+    p.Add(Op::kKernelConfig, KernelConfigArgs{0, 0});
+    for (float parameter : {0.0f, 0.125f, -1.0f, std::numeric_limits<float>::quiet_NaN(),
+                            std::numeric_limits<float>::infinity()}) {  // Special parameters: some are refused.
+      p.Pointwise(l, false, {0, 0, 1, 4}, 0, parameter).Run(0, 1)
+          .Pointwise(l, true, {7, 0, 1, 4}, 0, parameter).Run(0, 1);
+    }
+    p.Pointwise(l, true, {8, 0, 2, 4}, 1).Run(0, 0)   // 0-D gradOutput for mean, broadcast target.
+        .Pointwise(l, true, {8, 3, 2, 10}, 2).Run(0, 0)  // Mixed types (refused where they must match).
+        .Pointwise(l, true, {7, 12, 1, 4}, 0).Run(0, 1)  // A broadcast self.
+        .Pointwise(l, true, {7, 0, 1, 4}, 2)
+        .Add(Op::kSetRepeatable, ExecutorArgs{0})
+        .Run(0, 1, false)
+        .Run(0, 1)
+        .Run(0, 1, true, 0, 1)  // Through the next registry loss's phase 2: must be refused.
+        .Run(0, 1, true, 0, 2)  // Through its other direction's.
+        .Run(0, 1, true, 0, 4)  // Through aclnnNLLLossBackward.
+        .Add(Op::kDestroyExecutor, ExecutorArgs{0})
+        .Run(0, 0);  // Released: must be refused.
+    // Bad arguments: NULL tensors and outputs, a reduction out of range, shapes that do not broadcast.
+    p.Pointwise(l, false, {0, kNullTensor, 1, 4}, 0)
+        .Pointwise(l, false, {0, 0, 1, kNullTensor}, 1)
+        .Pointwise(l, true, {kNullTensor, 0, 1, 4}, 0)
+        .Pointwise(l, false, {0, 0, 1, 4}, 0, 1.0f, 0xff)
+        .Pointwise(l, true, {7, 0, 1, 4}, 0, 1.0f, 0xfd)
+        .Pointwise(l, false, {0, 0, 1, 5}, 230)
+        .Pointwise(l, false, {0, 0, 11, 4}, 0)
+        .Pointwise(l, true, {7, 0, 11, 4}, 0)
+        .Pointwise(l, false, {0, 0, 1, 10}, 2);  // A (2, 3) out for sum: refused.
+    for (uint8_t reduction = 0; reduction < 3; ++reduction) {  // Empty operands.
+      p.Pointwise(l, false, {0, 11, 11, reduction == 0 ? uint8_t{11} : out(reduction)}, reduction).Run(0, 0)
+          .Pointwise(l, true, {11, 11, 11, 11}, reduction).Run(0, 0);
+    }
+    // A sum beyond FLOAT: stored as infinity, and in strict mode reported by the synchronisation.
+    p.Floats(0, ACL_FLOAT, {1e30, -1e30})
+        .Add(Op::kStrictMode, StrictModeArgs{2})
+        .Pointwise(l, false, {0, 0, 1, out(2)}, 2)
+        .Run(0, 1)
+        .Add(Op::kSyncStream, StreamArgs{1})
+        .Add(Op::kStrictMode, StrictModeArgs{0});
+    seeds->emplace_back("pointwise_" + loss.name, p);
+  }
 }
 
 // Seeds of the forward operators (appended after the backward ones, whose bytes stay as they were).
@@ -631,6 +746,7 @@ std::vector<std::pair<std::string, Program>> Seeds() {
   seeds.emplace_back("memory_and_queries", memory);
   AddForwardSeeds(&seeds);
   AddClassAndRowSeeds(&seeds);
+  AddPointwiseSeeds(&seeds);
   return seeds;
 }
 

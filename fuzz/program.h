@@ -39,6 +39,8 @@ enum class Op : uint8_t {
   kNll2dPhase1,          // NllForwardPhase1Args, for aclnnNLLLoss2d.
   kNll2dBackwardPhase1,  // NllPhase1Args, for aclnnNLLLoss2dBackward.
   kSoftmaxPhase1,
+  // Every pointwise loss of the shared test registry, by registry index: appended last.
+  kPointwisePhase1,
   kCount,  // Opcode bytes are taken modulo this.
 };
 
@@ -380,6 +382,29 @@ struct SoftmaxPhase1Args {
       io(tensor);
     }
     io(dim);
+    io(null_outputs);
+  }
+};
+
+// Either phase 1 of any pointwise loss in the test registry (tests/support/pointwise_registry.h), which lists each
+// operator once for the grid, bad-input and gradient tests too: a loss added there is fuzzed with no opcode of its
+// own. Entries are only ever appended to the registry, so a seed's `loss` byte keeps naming the same operator.
+struct PointwisePhase1Args {
+  uint8_t loss = 0;          // Registry index, modulo the registry's size.
+  uint8_t backward = 0;      // Odd: the backward phase 1 (an entry without one, such as aclnnMseLossOut, its forward).
+  uint8_t tensors[4] = {};   // gradOutput (backward only), self, target, out: tensor slots or kNullTensor.
+  uint8_t reduction = 0;     // ReductionFromByte().
+  uint8_t parameter = 0;     // LossParameterFromByte(): the operator's special parameter (smooth L1's beta).
+  uint8_t null_outputs = 0;  // As NllPhase1Args::null_outputs.
+  template <typename IO>
+  void Visit(IO& io) {
+    io(loss);
+    io(backward);
+    for (uint8_t& tensor : tensors) {
+      io(tensor);
+    }
+    io(reduction);
+    io(parameter);
     io(null_outputs);
   }
 };

@@ -25,6 +25,17 @@ constexpr int64_t kSpecialStrides[] = {-1, -3, int64_t{1} << 31, int64_t{1} << 4
 constexpr int64_t kSpecialOffsets[] = {-1, -4, int64_t{1} << 31, int64_t{1} << 62, kInt64Max, kInt64Min, 4096};
 constexpr int64_t kSpecialReductions[] = {3, -1, kInt64Max, kInt64Min, 100, int64_t{1} << 32};
 constexpr int64_t kSpecialIgnoreIndexes[] = {kInt64Min, kInt64Max, int64_t{1} << 40, -101, 255, 256};
+constexpr float kSpecialLossParameters[] = {-1.0f,
+                                            -0.0f,
+                                            std::numeric_limits<float>::quiet_NaN(),
+                                            std::numeric_limits<float>::infinity(),
+                                            -std::numeric_limits<float>::infinity(),
+                                            std::numeric_limits<float>::denorm_min(),
+                                            std::numeric_limits<float>::min(),
+                                            std::numeric_limits<float>::max(),
+                                            1e-30f,
+                                            -std::numeric_limits<float>::min(),
+                                            1e30f};
 
 // Every aclDataType enumerator the headers define, plus values in the enum's range that are not enumerators.
 constexpr aclDataType kDtypes[] = {
@@ -107,6 +118,10 @@ int64_t IgnoreIndexFromByte(uint8_t raw) {
   return raw < kSpecialStart ? raw % 10 - 2 : Pick(kSpecialIgnoreIndexes, raw - kSpecialStart);
 }
 
+float LossParameterFromByte(uint8_t raw) {
+  return raw < kSpecialStart ? static_cast<float>(raw) / 8.0f : Pick(kSpecialLossParameters, raw - kSpecialStart);
+}
+
 aclDataType DtypeFromByte(uint8_t raw) { return Pick(kDtypes, raw); }
 
 aclFormat FormatFromByte(uint8_t raw) { return Pick(kFormats, raw); }
@@ -134,6 +149,17 @@ uint8_t FormatByte(aclFormat value) {
 uint8_t IgnoreIndexByte(int64_t value) {
   for (int raw = 0; raw < 256; ++raw) {
     if (IgnoreIndexFromByte(static_cast<uint8_t>(raw)) == value) {
+      return static_cast<uint8_t>(raw);
+    }
+  }
+  return 0;
+}
+
+uint8_t LossParameterByte(float value) {
+  for (int raw = 0; raw < 256; ++raw) {
+    const float candidate = LossParameterFromByte(static_cast<uint8_t>(raw));
+    if ((candidate == value && std::signbit(candidate) == std::signbit(value)) ||
+        (std::isnan(candidate) && std::isnan(value))) {
       return static_cast<uint8_t>(raw);
     }
   }

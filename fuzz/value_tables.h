@@ -20,12 +20,16 @@ int64_t IgnoreIndexFromByte(uint8_t raw);
 aclDataType DtypeFromByte(uint8_t raw);
 aclFormat FormatFromByte(uint8_t raw);
 aclrtMemMallocPolicy PolicyFromByte(uint8_t raw);
+// A loss's float parameter: raw / 8 (0, 0.125, ... 27.875) below the special range, then negative, signed-zero,
+// NaN, infinite, subnormal and huge values.
+float LossParameterFromByte(uint8_t raw);
 
 // The raw byte that DtypeFromByte / FormatFromByte / IgnoreIndexFromByte map to `value` (for the seed
 // generator); 0 if there is none.
 uint8_t DtypeByte(aclDataType value);
 uint8_t FormatByte(aclFormat value);
 uint8_t IgnoreIndexByte(int64_t value);
+uint8_t LossParameterByte(float value);
 
 // Interesting element values for FillValues, by index (taken modulo the table size).
 double FloatFillValue(uint8_t index);

@@ -1,6 +1,6 @@
-// Phase 2 of all four operators and the executor functions with bad arguments: NULL, released, foreign and garbage
-// executors, dead or never-created streams, workspaces where none is needed. Nothing may be written, and an
-// executor that was not run stays destroyable (no leak).
+// Phase 2 of the NLL and BCE pairs and of every pointwise loss of the test registry, and the executor functions, with
+// bad arguments: NULL, released, foreign and garbage executors, dead or never-created streams, workspaces where none
+// is needed. Nothing may be written, and an executor that was not run stays destroyable (no leak).
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -15,6 +15,7 @@
 #include "aclnnop/aclnn_nll_loss.h"
 #include "aclnnop/aclnn_nll_loss_backward.h"
 #include "bad_input_harness.h"
+#include "pointwise_registry.h"
 
 namespace openaclnn::test {
 namespace {
@@ -23,48 +24,61 @@ constexpr int kRuntime = 361001;
 constexpr int kInnerNull = 561103;
 constexpr int kInner = 561000;
 
-enum class Operator { kNllLossBackward, kBinaryCrossEntropyBackward, kNllLoss, kBinaryCrossEntropy };
+// One operator's phase 2 under test: the NLL and BCE pairs, then every pointwise loss of the test registry in each
+// direction (tests/support/pointwise_registry.h), so a loss added there gets these tests with no change here.
+enum class OperatorKind { kNllLossBackward, kBinaryCrossEntropyBackward, kNllLoss, kBinaryCrossEntropy, kPointwise };
 
-constexpr Operator kAllOperators[] = {Operator::kNllLossBackward, Operator::kBinaryCrossEntropyBackward,
-                                      Operator::kNllLoss, Operator::kBinaryCrossEntropy};
+struct Operator {
+  OperatorKind kind;
+  const PointwiseLoss* loss = nullptr;  // kPointwise: the registry entry, and which of its phases.
+  bool backward = false;
+};
 
-const char* RunApi(Operator op) {
-  switch (op) {
-    case Operator::kNllLossBackward: return "aclnnNLLLossBackward";
-    case Operator::kBinaryCrossEntropyBackward: return "aclnnBinaryCrossEntropyBackward";
-    case Operator::kNllLoss: return "aclnnNLLLoss";
-    case Operator::kBinaryCrossEntropy: return "aclnnBinaryCrossEntropy";
+std::vector<Operator> AllOperators() {
+  std::vector<Operator> operators = {{OperatorKind::kNllLossBackward},
+                                     {OperatorKind::kBinaryCrossEntropyBackward},
+                                     {OperatorKind::kNllLoss},
+                                     {OperatorKind::kBinaryCrossEntropy}};
+  for (const PointwiseLoss& loss : PointwiseLosses()) {
+    operators.push_back({OperatorKind::kPointwise, &loss, false});
+    if (loss.backward_phase1 != nullptr) {
+      operators.push_back({OperatorKind::kPointwise, &loss, true});
+    }
+  }
+  return operators;
+}
+
+std::string RunApi(const Operator& op) {
+  switch (op.kind) {
+    case OperatorKind::kNllLossBackward: return "aclnnNLLLossBackward";
+    case OperatorKind::kBinaryCrossEntropyBackward: return "aclnnBinaryCrossEntropyBackward";
+    case OperatorKind::kNllLoss: return "aclnnNLLLoss";
+    case OperatorKind::kBinaryCrossEntropy: return "aclnnBinaryCrossEntropy";
+    case OperatorKind::kPointwise: return "aclnn" + op.loss->name + (op.backward ? "Backward" : "");
   }
   return "";
 }
 
-std::string OperatorName(Operator op) {
-  switch (op) {
-    case Operator::kNllLossBackward: return "NllLossBackward";
-    case Operator::kBinaryCrossEntropyBackward: return "BinaryCrossEntropyBackward";
-    case Operator::kNllLoss: return "NllLoss";
-    case Operator::kBinaryCrossEntropy: return "BinaryCrossEntropy";
-  }
-  return "";
-}
+// The test name: the API without its prefix.
+std::string OperatorName(const Operator& op) { return RunApi(op).substr(5); }
 
-void PrintTo(Operator op, std::ostream* os) { *os << OperatorName(op); }
+void PrintTo(const Operator& op, std::ostream* os) { *os << OperatorName(op); }
 
-int RunPhase2(Operator op, void* workspace, uint64_t workspace_size, aclOpExecutor* executor, aclrtStream stream) {
-  switch (op) {
-    case Operator::kNllLossBackward: return aclnnNLLLossBackward(workspace, workspace_size, executor, stream);
-    case Operator::kBinaryCrossEntropyBackward:
-      return aclnnBinaryCrossEntropyBackward(workspace, workspace_size, executor, stream);
-    case Operator::kNllLoss: return aclnnNLLLoss(workspace, workspace_size, executor, stream);
-    case Operator::kBinaryCrossEntropy: return aclnnBinaryCrossEntropy(workspace, workspace_size, executor, stream);
+Phase2 Phase2Of(const Operator& op) {
+  switch (op.kind) {
+    case OperatorKind::kNllLossBackward: return aclnnNLLLossBackward;
+    case OperatorKind::kBinaryCrossEntropyBackward: return aclnnBinaryCrossEntropyBackward;
+    case OperatorKind::kNllLoss: return aclnnNLLLoss;
+    case OperatorKind::kBinaryCrossEntropy: return aclnnBinaryCrossEntropy;
+    case OperatorKind::kPointwise: return op.backward ? op.loss->backward_phase2 : op.loss->forward_phase2;
   }
-  return -1;
+  return nullptr;
 }
 
 // Valid arguments of one operator (reduction none), in signature order, ready for phase 1 any number of times.
-std::vector<TensorArg> ValidTensors(Operator op) {
-  switch (op) {
-    case Operator::kNllLossBackward:
+std::vector<TensorArg> ValidTensors(const Operator& op) {
+  switch (op.kind) {
+    case OperatorKind::kNllLossBackward:
       return {
           {true, {2}, ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {1, 2}},                   // gradOutput
           {true, {2, 3}, ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {0, 0, 0, 0, 0, 0}},     // self
@@ -73,14 +87,14 @@ std::vector<TensorArg> ValidTensors(Operator op) {
           {true, {1}, ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {2}},                      // totalWeight
           {true, {2, 3}, ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {}},                    // out
       };
-    case Operator::kBinaryCrossEntropyBackward:
+    case OperatorKind::kBinaryCrossEntropyBackward:
       return {
           {true, {}, ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {1}},                       // gradOutput
           {true, {4}, ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {0.2, 0.4, 0.6, 0.8}},     // self
           {true, {4}, ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {0, 1, 0, 1}},             // target
           {true, {4}, ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {}},                       // out
       };
-    case Operator::kNllLoss:
+    case OperatorKind::kNllLoss:
       return {
           {true, {2, 3}, ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {-1, -2, -3, -4, -5, -6}},  // self
           {true, {2}, ACL_INT64, {}, 0, ACL_FORMAT_ND, false, {0, 2}},                       // target
@@ -88,12 +102,24 @@ std::vector<TensorArg> ValidTensors(Operator op) {
           {true, {2}, ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {}},                           // out
           {true, {1}, ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {}},                           // totalWeightOut
       };
-    case Operator::kBinaryCrossEntropy:
+    case OperatorKind::kBinaryCrossEntropy:
       return {
           {true, {4}, ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {0.2, 0.4, 0.6, 0.8}},     // self
           {true, {4}, ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {0, 1, 0, 1}},             // target
           {true, {4}, ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {}},                       // out
       };
+    case OperatorKind::kPointwise: {
+      // [gradOutput,] self, target, out; reduction none, so out has the operands' shape (forward and backward).
+      std::vector<TensorArg> args = {
+          {true, {4}, ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {0.2, 0.4, 0.6, 0.8}},  // self
+          {true, {4}, ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {0, 1, 0, 1}},          // target
+          {true, ForwardOutDims(*op.loss, {4}, 0), ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {}},  // out
+      };
+      if (op.backward) {
+        args.insert(args.begin(), {true, {4}, ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, {1, -1, 0.5, 2}});
+      }
+      return args;
+    }
   }
   return {};
 }
@@ -101,7 +127,7 @@ std::vector<TensorArg> ValidTensors(Operator op) {
 // One operator's valid tensors in an arena, and its two phases.
 class OperatorFixture {
  public:
-  explicit OperatorFixture(Operator op) : op_(op), args_(ValidTensors(op)) {
+  explicit OperatorFixture(const Operator& op) : op_(op), args_(ValidTensors(op)) {
     std::vector<const TensorArg*> pointers;
     for (const TensorArg& arg : args_) {
       pointers.push_back(&arg);
@@ -109,26 +135,33 @@ class OperatorFixture {
     tensors_ = std::make_unique<TensorSet>(arena_, pointers);
   }
 
-  // Phase 1 with reduction none (and no weight for BCE); the workspace size it returns is kept.
+  // Phase 1 with reduction none (no weight for BCE, beta 1 where the operator takes one); the workspace size it
+  // returns is kept.
   aclOpExecutor* Prepare() {
     aclOpExecutor* executor = nullptr;
     const TensorSet& t = *tensors_;
     int code = -1;
-    switch (op_) {
-      case Operator::kNllLossBackward:
+    switch (op_.kind) {
+      case OperatorKind::kNllLossBackward:
         code = aclnnNLLLossBackwardGetWorkspaceSize(t.at(0), t.at(1), t.at(2), t.at(3), 0, -100, t.at(4), t.at(5),
                                                     &workspace_size_, &executor);
         break;
-      case Operator::kBinaryCrossEntropyBackward:
+      case OperatorKind::kBinaryCrossEntropyBackward:
         code = aclnnBinaryCrossEntropyBackwardGetWorkspaceSize(t.at(0), t.at(1), t.at(2), nullptr, 0, t.at(3),
                                                                &workspace_size_, &executor);
         break;
-      case Operator::kNllLoss:
+      case OperatorKind::kNllLoss:
         code = aclnnNLLLossGetWorkspaceSize(t.at(0), t.at(1), t.at(2), 0, -100, t.at(3), t.at(4), &workspace_size_,
                                             &executor);
         break;
-      case Operator::kBinaryCrossEntropy:
+      case OperatorKind::kBinaryCrossEntropy:
         code = aclnnBinaryCrossEntropyGetWorkspaceSize(t.at(0), t.at(1), nullptr, 0, t.at(2), &workspace_size_,
+                                                       &executor);
+        break;
+      case OperatorKind::kPointwise:
+        code = op_.backward ? op_.loss->backward_phase1(t.at(0), t.at(1), t.at(2), 0, 1.0f, t.at(3),
+                                                        &workspace_size_, &executor)
+                            : op_.loss->forward_phase1(t.at(0), t.at(1), 0, 1.0f, t.at(2), &workspace_size_,
                                                        &executor);
         break;
     }
@@ -138,9 +171,9 @@ class OperatorFixture {
 
   int Run(aclOpExecutor* executor, aclrtStream stream, void* workspace = nullptr,
           uint64_t workspace_size = 0) const {
-    return RunPhase2(op_, workspace, workspace_size, executor, stream);
+    return Phase2Of(op_)(workspace, workspace_size, executor, stream);
   }
-  const char* run_api() const { return RunApi(op_); }
+  std::string run_api() const { return RunApi(op_); }
   uint64_t workspace_size() const { return workspace_size_; }
   std::vector<uint8_t> Snapshot() const { return arena_.Snapshot(); }
 
@@ -181,8 +214,8 @@ TEST_P(ExecutorBadInputTest, ReleasedExecutorIsRejectedNotReused) {
 TEST_P(ExecutorBadInputTest, ForeignExecutor) {
   OperatorFixture op(GetParam());
   ScopedStream stream;
-  for (Operator other_op : kAllOperators) {
-    if (other_op == GetParam()) {
+  for (const Operator& other_op : AllOperators()) {
+    if (Phase2Of(other_op) == Phase2Of(GetParam())) {
       continue;
     }
     SCOPED_TRACE("an executor of " + OperatorName(other_op));
@@ -271,7 +304,7 @@ TEST(ExecutorFunctionsBadInputTest, NullExecutor) {
 }
 
 TEST(ExecutorFunctionsBadInputTest, DestroyedTwice) {
-  OperatorFixture op(Operator::kNllLossBackward);
+  OperatorFixture op(Operator{OperatorKind::kNllLossBackward});
   aclOpExecutor* executor = op.Prepare();
   ASSERT_EQ(aclSetAclOpExecutorRepeatable(executor), 0);
   ASSERT_EQ(aclDestroyAclOpExecutor(executor), 0);
@@ -280,7 +313,7 @@ TEST(ExecutorFunctionsBadInputTest, DestroyedTwice) {
   EXPECT_EQ(CheckFailure(op.Run(executor, stream.get()), kInvalid, op.run_api(), {"executor"}), "");
 }
 
-INSTANTIATE_TEST_SUITE_P(AllOperators, ExecutorBadInputTest, ::testing::ValuesIn(kAllOperators),
+INSTANTIATE_TEST_SUITE_P(AllOperators, ExecutorBadInputTest, ::testing::ValuesIn(AllOperators()),
                          [](const ::testing::TestParamInfo<Operator>& param_info) {
                            return OperatorName(param_info.param);
                          });

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <random>
 #include <sstream>
+#include <tuple>
+#include <utility>
 
 #include "aclnnop/aclnn_binary_cross_entropy.h"
 #include "aclnnop/aclnn_binary_cross_entropy_backward.h"
@@ -10,6 +12,7 @@
 #include "aclnnop/aclnn_nll_loss_backward.h"
 #include "binary_cross_entropy_reference.h"
 #include "binary_cross_entropy_backward_reference.h"
+#include "launch_draw.h"
 #include "nll_loss_backward_reference.h"
 #include "nll_loss_reference.h"
 #include "test_numeric.h"
@@ -19,44 +22,6 @@ namespace {
 
 constexpr aclDataType kFloatTypes[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
 constexpr aclDataType kTargetTypes[] = {ACL_INT64, ACL_INT32, ACL_UINT8};
-constexpr double kPoison = 777.0;  // Never a result of these cases.
-
-int64_t Draw(std::mt19937_64& rng, int64_t low, int64_t high) {
-  return std::uniform_int_distribution<int64_t>(low, high)(rng);
-}
-
-double Uniform(std::mt19937_64& rng, double low, double high) {
-  return std::uniform_real_distribution<double>(low, high)(rng);
-}
-
-std::vector<double> Values(std::mt19937_64& rng, int64_t count, double low, double high) {
-  std::vector<double> values(static_cast<size_t>(count));
-  for (double& value : values) {
-    value = Uniform(rng, low, high);
-  }
-  return values;
-}
-
-const char* TypeName(aclDataType dtype) {
-  switch (dtype) {
-    case ACL_FLOAT: return "float";
-    case ACL_FLOAT16: return "fp16";
-    case ACL_BF16: return "bf16";
-    case ACL_INT64: return "int64";
-    case ACL_INT32: return "int32";
-    default: return "uint8";
-  }
-}
-
-std::string DimsText(const std::vector<int64_t>& dims) {
-  std::ostringstream text;
-  text << "[";
-  for (size_t i = 0; i < dims.size(); ++i) {
-    text << (i ? "," : "") << dims[i];
-  }
-  text << "]";
-  return text.str();
-}
 
 // A BCE self of rank 1 to 3, each dimension 1 to 9.
 std::vector<int64_t> DrawBceDims(std::mt19937_64& rng) {
@@ -67,9 +32,34 @@ std::vector<int64_t> DrawBceDims(std::mt19937_64& rng) {
   return dims;
 }
 
+constexpr int kHandWrittenOperators = 4;
+
+// The registry's losses in LaunchOperatorCount() order after the hand-written four: (entry, backward).
+const std::vector<std::pair<const PointwiseLoss*, bool>>& PointwiseLaunches() {
+  static const std::vector<std::pair<const PointwiseLoss*, bool>> kLaunches = [] {
+    std::vector<std::pair<const PointwiseLoss*, bool>> launches;
+    for (const PointwiseLoss& loss : PointwiseLosses()) {
+      launches.emplace_back(&loss, false);
+      if (loss.backward_phase1 != nullptr) {
+        launches.emplace_back(&loss, true);
+      }
+    }
+    return launches;
+  }();
+  return kLaunches;
+}
+
 }  // namespace
 
-LaunchCase::LaunchCase(uint64_t seed) : op_(static_cast<LaunchOperator>(seed % 4)) {
+int LaunchOperatorCount() { return kHandWrittenOperators + static_cast<int>(PointwiseLaunches().size()); }
+
+LaunchCase::LaunchCase(uint64_t seed)
+    : operator_index_(static_cast<int>(seed % static_cast<uint64_t>(LaunchOperatorCount()))),
+      op_(operator_index_ < kHandWrittenOperators ? static_cast<LaunchOperator>(operator_index_)
+                                                  : LaunchOperator::kPointwiseLoss) {
+  if (op_ == LaunchOperator::kPointwiseLoss) {
+    std::tie(pointwise_, pointwise_backward_) = PointwiseLaunches()[operator_index_ - kHandWrittenOperators];
+  }
   std::mt19937_64 rng(seed);
   const aclDataType dtype = kFloatTypes[Draw(rng, 0, 2)];
   reduction_ = Draw(rng, 0, 2);
@@ -79,6 +69,7 @@ LaunchCase::LaunchCase(uint64_t seed) : op_(static_cast<LaunchOperator>(seed % 4
     case LaunchOperator::kBinaryCrossEntropyBackward: MakeBceBackward(rng, dtype, name); break;
     case LaunchOperator::kNllLoss: MakeNllForward(rng, dtype, name); break;
     case LaunchOperator::kBinaryCrossEntropy: MakeBceForward(rng, dtype, name); break;
+    case LaunchOperator::kPointwiseLoss: MakePointwise(rng, dtype, name); break;
   }
   name << " (seed " << seed << ")";
   name_ = name.str();
@@ -181,7 +172,9 @@ LaunchCase::~LaunchCase() {
 
 void LaunchCase::Refill(uint64_t seed) {
   std::mt19937_64 rng(seed * 7919 + 13);
-  if (is_nll()) {
+  if (op_ == LaunchOperator::kPointwiseLoss) {
+    RefillPointwise(rng);
+  } else if (is_nll()) {
     RefillNll(rng);
   } else {
     RefillBce(rng);
@@ -265,6 +258,7 @@ aclnnStatus LaunchCase::Prepare(bool repeatable) {
       status = aclnnBinaryCrossEntropyGetWorkspaceSize(get(0), get(1), get(2), reduction_, get(3), &workspace,
                                                        &executor_);
       break;
+    case LaunchOperator::kPointwiseLoss: status = PreparePointwise(&workspace); break;
   }
   if (status == 0 && workspace != 0) {
     return -1;  // The CPU needs no workspace (DECISIONS 12); these tests do not provide one.
@@ -282,6 +276,9 @@ aclnnStatus LaunchCase::Run(aclrtStream stream) {
       return aclnnBinaryCrossEntropyBackward(nullptr, 0, executor_, stream);
     case LaunchOperator::kNllLoss: return aclnnNLLLoss(nullptr, 0, executor_, stream);
     case LaunchOperator::kBinaryCrossEntropy: return aclnnBinaryCrossEntropy(nullptr, 0, executor_, stream);
+    case LaunchOperator::kPointwiseLoss:
+      return (pointwise_backward_ ? pointwise_->backward_phase2 : pointwise_->forward_phase2)(nullptr, 0, executor_,
+                                                                                             stream);
   }
   return -1;
 }
@@ -309,6 +306,7 @@ std::string LaunchCase::Check() const {
     case LaunchOperator::kBinaryCrossEntropyBackward: mismatch = CheckBceBackward(); break;
     case LaunchOperator::kNllLoss: mismatch = CheckNllForward(); break;
     case LaunchOperator::kBinaryCrossEntropy: mismatch = CheckBceForward(); break;
+    case LaunchOperator::kPointwiseLoss: mismatch = CheckPointwise(); break;
   }
   if (mismatch.empty()) {
     for (const DeviceTensor* out : Outputs()) {

@@ -1,7 +1,8 @@
-// Test helper for the concurrency tests: one random, valid call of one of the four operators (aclnnNLLLossBackward,
-// aclnnBinaryCrossEntropyBackward, aclnnNLLLoss, aclnnBinaryCrossEntropy; chosen and sized by a seed) with its own
-// device tensors, launched through the public API and checked against the test-only references once its stream
-// has been synchronised. Each case owns its memory, so any number of cases can run at once on any streams.
+// Test helper for the concurrency tests: one random, valid call of one operator (aclnnNLLLossBackward,
+// aclnnBinaryCrossEntropyBackward, aclnnNLLLoss, aclnnBinaryCrossEntropy, or any pointwise loss of the test
+// registry in either direction; chosen and sized by a seed) with its own device tensors, launched through the
+// public API and checked against the test-only references once its stream has been synchronised. Each case owns
+// its memory, so any number of cases can run at once on any streams.
 #ifndef OPENACLNN_TESTS_CONCURRENCY_LAUNCH_CASE_H_
 #define OPENACLNN_TESTS_CONCURRENCY_LAUNCH_CASE_H_
 
@@ -15,16 +16,27 @@
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
 #include "device_tensor.h"
+#include "pointwise_registry.h"
 
 namespace openaclnn::test {
 
-// In the order seeds pick them: seed % 4. Consecutive seeds therefore alternate the losses (NLL for even seeds, BCE
-// for odd ones) and cover both directions every four seeds.
-enum class LaunchOperator { kNllLossBackward, kBinaryCrossEntropyBackward, kNllLoss, kBinaryCrossEntropy };
+// The hand-written cases; every other operator is a kPointwiseLoss, one of the registry's.
+enum class LaunchOperator {
+  kNllLossBackward,
+  kBinaryCrossEntropyBackward,
+  kNllLoss,
+  kBinaryCrossEntropy,
+  kPointwiseLoss,
+};
+
+// How many operators (and directions) seeds pick from: the four above, then each registry loss forward and, where it
+// has one, backward (tests/support/pointwise_registry.h), so a loss added to the registry is launched with no change
+// here. Seeds pick them in this order, seed % LaunchOperatorCount(): consecutive seeds cover every one.
+int LaunchOperatorCount();
 
 class LaunchCase {
  public:
-  // The operator is LaunchOperator(seed % 4); shapes, data types, layouts and values follow from the seed.
+  // The operator is number seed % LaunchOperatorCount(); shapes, data types, layouts and values follow from the seed.
   explicit LaunchCase(uint64_t seed);
   ~LaunchCase();
   LaunchCase(const LaunchCase&) = delete;
@@ -48,6 +60,7 @@ class LaunchCase {
   void BreakTarget(int64_t value);
   bool is_nll() const { return op_ == LaunchOperator::kNllLossBackward || op_ == LaunchOperator::kNllLoss; }
   LaunchOperator op() const { return op_; }
+  int operator_index() const { return operator_index_; }  // In [0, LaunchOperatorCount()).
 
   // After synchronisation: "" when out matches the reference, else what differs (prefixed with the case name).
   std::string Check() const;
@@ -60,6 +73,11 @@ class LaunchCase {
   void MakeBceForward(std::mt19937_64& rng, aclDataType dtype, std::ostringstream& name);
   void RefillNll(std::mt19937_64& rng);
   void RefillBce(std::mt19937_64& rng);
+  // launch_case_pointwise.cc: a registry loss's case.
+  void MakePointwise(std::mt19937_64& rng, aclDataType dtype, std::ostringstream& name);
+  void RefillPointwise(std::mt19937_64& rng);
+  aclnnStatus PreparePointwise(uint64_t* workspace);
+  std::string CheckPointwise() const;
   std::string CheckNllBackward() const;
   std::string CheckBceBackward() const;
   std::string CheckNllForward() const;
@@ -70,13 +88,19 @@ class LaunchCase {
   DeviceTensor& Target() const { return *tensors_[backward() ? 2 : 1]; }
   DeviceTensor* Weight() const { return tensors_[backward() ? 3 : 2].get(); }  // nullptr: no weight (BCE).
   bool backward() const {
-    return op_ == LaunchOperator::kNllLossBackward || op_ == LaunchOperator::kBinaryCrossEntropyBackward;
+    return op_ == LaunchOperator::kNllLossBackward || op_ == LaunchOperator::kBinaryCrossEntropyBackward ||
+           (op_ == LaunchOperator::kPointwiseLoss && pointwise_backward_);
   }
 
+  int operator_index_;
   LaunchOperator op_;
+  const PointwiseLoss* pointwise_ = nullptr;  // With kPointwiseLoss: the registry entry and its direction.
+  bool pointwise_backward_ = false;
+  float beta_ = 1.0f;
   std::string name_;
   // NLL backward: grad, self, target, weight, totalWeight, out.  BCE backward: grad, self, target, weight, out.
   // NLL forward: self, target, weight, out, totalWeightOut.       BCE forward: self, target, weight, out.
+  // Pointwise backward: grad, self, target, out.                  Pointwise forward: self, target, out.
   // A BCE weight is nullptr when the case has none.
   std::vector<std::unique_ptr<DeviceTensor>> tensors_;
   bool has_weight_ = true;

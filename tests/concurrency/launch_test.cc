@@ -1,6 +1,6 @@
-// Many host threads launching all four operators at once (forward and backward NLL and BCE, seeds picking them in
-// turn), on their own streams, on shared streams and on the default stream, with every result checked against the
-// references once synchronised.
+// Many host threads launching every operator at once (forward and backward NLL and BCE and each pointwise loss of
+// the test registry, seeds picking them in turn), on their own streams, on shared streams and on the default
+// stream, with every result checked against the references once synchronised.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -60,13 +60,19 @@ TEST(LaunchCaseTest, CheckNoticesARunThatDidNotHappen) {
   }
 }
 
-// Every batch of cases the tests below make covers all four operators.
+// Every batch of cases the tests below make covers every operator: the hand-written four and each registry loss in
+// each direction.
 TEST(LaunchCaseTest, SeedsPickEveryOperator) {
-  std::set<LaunchOperator> seen;
-  for (int index = 0; index < 4; ++index) {
-    seen.insert(LaunchCase(Seed(1, 0, index)).op());
+  ASSERT_LE(LaunchOperatorCount(), kCasesPerThread);
+  std::set<int> seen;
+  std::set<LaunchOperator> kinds;
+  for (int index = 0; index < LaunchOperatorCount(); ++index) {
+    const LaunchCase launched(Seed(1, 0, index));
+    seen.insert(launched.operator_index());
+    kinds.insert(launched.op());
   }
-  EXPECT_EQ(seen.size(), 4u);
+  EXPECT_EQ(seen.size(), static_cast<size_t>(LaunchOperatorCount()));
+  EXPECT_EQ(kinds.size(), 5u);
 }
 
 TEST(ConcurrentLaunchTest, EveryThreadOnItsOwnStreams) {

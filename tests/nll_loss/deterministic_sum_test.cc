@@ -1,8 +1,9 @@
-// The deterministic reduction helper both forward losses use (backend/cpu/reduce.h): its result is exactly the
+// The deterministic reduction helpers the forward losses use (backend/cpu/reduce.h): their result is exactly the
 // documented grouping (checked against an independent recursive evaluation), every index is visited once, and
 // reduced values are rounded once to the 16-bit types (checked against the test-only rounding).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -11,6 +12,7 @@
 #include <random>
 #include <vector>
 
+#include "backend/cpu/parallel.h"
 #include "backend/cpu/reduce.h"
 #include "backend/cpu/reduce_round.h"
 #include "test_numeric.h"
@@ -122,6 +124,53 @@ TEST(DeterministicSumTest, SeriesAreIndependentAndIndicesVisitedOnceInBlocks) {
   }
   EXPECT_EQ(Bits(got[0]), Bits(DocumentedSum(a)));
   EXPECT_EQ(Bits(got[1]), Bits(DocumentedSum(b)));
+}
+
+// The block-at-a-time form the pointwise losses use: the same bits as the documented grouping for every count
+// (partial blocks, odd pairs of blocks, several chunks), each block written once in aligned blocks, on any number of
+// kernel threads; and signed zeros, infinities and NaN come out as the per-index form gives them.
+TEST(DeterministicSumTest, SeriesSumEqualsTheDocumentedGroupingBitForBit) {
+  const int64_t counts[] = {0, 1, 7, 9, 2047, 2048, 2049, 2 * 2048, 3 * 2048, 3 * 2048 + 5, 64 * 2048 - 1, 64 * 2048,
+                            64 * 2048 + 1, 65 * 2048, 5 * 64 * 2048 + 12345};
+  for (int threads : {1, 2, 3}) {
+    ASSERT_EQ(cpu::SetKernelThreads("test", threads).ok(), true);
+    for (int64_t count : counts) {
+      SCOPED_TRACE("count " + std::to_string(count) + ", threads " + std::to_string(threads));
+      const std::vector<double> terms = WildTerms(count, static_cast<uint32_t>(count) + 7);
+      std::vector<int> visits(static_cast<size_t>(count), 0);
+      std::mutex mu;
+      bool blocks_aligned = true;
+      const double got = cpu::DeterministicSeriesSum(count, [&](int64_t begin, int64_t end, double* into) {
+        std::lock_guard<std::mutex> lock(mu);
+        blocks_aligned = blocks_aligned && begin % kBlock == 0 && (end - begin == kBlock || end == count);
+        for (int64_t i = begin; i < end; ++i) {
+          ++visits[static_cast<size_t>(i)];
+          into[i - begin] = terms[static_cast<size_t>(i)];
+        }
+      });
+      EXPECT_EQ(Bits(got), Bits(DocumentedSum(terms))) << got << " vs " << DocumentedSum(terms);
+      EXPECT_TRUE(blocks_aligned);
+      EXPECT_TRUE(std::all_of(visits.begin(), visits.end(), [](int v) { return v == 1; }));
+    }
+  }
+  ASSERT_EQ(cpu::SetKernelThreads("test", 0).ok(), true);
+  const double kInf = INFINITY;
+  const std::vector<std::vector<double>> specials = {
+      std::vector<double>(3 * 2048, -0.0), {-0.0, 0.0}, std::vector<double>(2 * 2048 + 1, -0.0),
+      std::vector<double>(4096, kInf), {kInf, -kInf}, {1.0, NAN, 2.0}};
+  for (const std::vector<double>& terms : specials) {
+    const int64_t count = static_cast<int64_t>(terms.size());
+    const double got = cpu::DeterministicSeriesSum(count, [&](int64_t begin, int64_t end, double* into) {
+      std::copy(terms.begin() + begin, terms.begin() + end, into);
+    });
+    const std::array<double, 1> per_index = cpu::DeterministicSum<1>(
+        count, [&](int64_t begin, int64_t end, cpu::LaneAccumulator<1>* lanes) {
+          for (int64_t i = begin; i < end; ++i) {
+            lanes->Add({terms[static_cast<size_t>(i)]});
+          }
+        });
+    EXPECT_EQ(Bits(got), Bits(per_index[0])) << count << " terms from " << terms[0];
+  }
 }
 
 TEST(DeterministicSumTest, ErrorWithinTheDocumentedBound) {

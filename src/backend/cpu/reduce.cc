@@ -1,6 +1,7 @@
 #include "backend/cpu/reduce.h"
 
 #include <algorithm>
+#include <cstring>
 #include <vector>
 
 #include "backend/cpu/parallel.h"
@@ -46,7 +47,89 @@ class AlignedTree {
   uint64_t count_ = 0;
 };
 
+// The lanes of one block combined in LaneAccumulator's fixed tree.
+double LaneTree(const double* l) { return ((l[0] + l[1]) + (l[2] + l[3])) + ((l[4] + l[5]) + (l[6] + l[7])); }
+
+// Two lanes at once: element-wise IEEE additions (the compiler's generic vectors: SSE2 on x86-64, NEON on
+// aarch64), so each lane gets exactly the additions it would get alone.
+using LanePair = double __attribute__((vector_size(16)));
+constexpr int kLanePairs = kSumLanes / 2;
+
+LanePair LoadPair(const double* p) {
+  LanePair pair;
+  std::memcpy(&pair, p, sizeof(pair));
+  return pair;
+}
+
+// The totals of two full blocks: lane l of each adds its terms l, l + kSumLanes, ... from +0 in order, exactly as
+// LaneAccumulator does, but the two blocks' additions alternate, so the adder always has independent ones.
+void TwoBlockTotals(const double* a, const double* b, double* total_a, double* total_b) {
+  LanePair lanes_a[kLanePairs] = {};
+  LanePair lanes_b[kLanePairs] = {};
+  for (int64_t i = 0; i < kSumBlockTerms; i += kSumLanes) {
+    for (int p = 0; p < kLanePairs; ++p) {
+      lanes_a[p] += LoadPair(a + i + 2 * p);
+      lanes_b[p] += LoadPair(b + i + 2 * p);
+    }
+  }
+  double flat_a[kSumLanes];
+  double flat_b[kSumLanes];
+  std::memcpy(flat_a, lanes_a, sizeof(flat_a));
+  std::memcpy(flat_b, lanes_b, sizeof(flat_b));
+  *total_a = LaneTree(flat_a);
+  *total_b = LaneTree(flat_b);
+}
+
+// Blocks [first_block, end_block) of a series of `count` terms through the aligned tree.
+double SeriesChunkTotal(int64_t count, int64_t first_block, int64_t end_block, FillTermsFn fill_terms) {
+  alignas(64) double terms[2][kSumBlockTerms];
+  AlignedTree<1> tree;
+  int64_t b = first_block;
+  for (; b + 2 <= end_block && (b + 2) * kSumBlockTerms <= count; b += 2) {
+    const int64_t begin = b * kSumBlockTerms;
+    fill_terms(begin, begin + kSumBlockTerms, terms[0]);
+    fill_terms(begin + kSumBlockTerms, begin + 2 * kSumBlockTerms, terms[1]);
+    std::array<double, 1> first;
+    std::array<double, 1> second;
+    TwoBlockTotals(terms[0], terms[1], &first[0], &second[0]);
+    tree.Push(first);
+    tree.Push(second);
+  }
+  for (; b < end_block; ++b) {
+    const int64_t begin = b * kSumBlockTerms;
+    const int64_t end = std::min(count, begin + kSumBlockTerms);
+    fill_terms(begin, end, terms[0]);
+    LaneAccumulator<1> lanes;
+    lanes.AddSeries(terms[0], end - begin);
+    tree.Push(lanes.Totals());
+  }
+  return tree.Total()[0];
+}
+
 }  // namespace
+
+double DeterministicSeriesSum(int64_t count, FillTermsFn fill_terms) {
+  if (count <= 0) {
+    return 0.0;
+  }
+  const int64_t blocks = (count - 1) / kSumBlockTerms + 1;
+  const int64_t chunks = (blocks - 1) / kSumChunkBlocks + 1;
+  if (chunks == 1) {
+    return SeriesChunkTotal(count, 0, blocks, fill_terms);  // One chunk: the final tree below is this total.
+  }
+  std::vector<std::array<double, 1>> chunk_totals(static_cast<size_t>(chunks));
+  ParallelFor(chunks, 1, [&](int64_t first_chunk, int64_t end_chunk) {
+    for (int64_t c = first_chunk; c < end_chunk; ++c) {
+      chunk_totals[static_cast<size_t>(c)] = {
+          SeriesChunkTotal(count, c * kSumChunkBlocks, std::min(blocks, (c + 1) * kSumChunkBlocks), fill_terms)};
+    }
+  });
+  AlignedTree<1> tree;
+  for (const std::array<double, 1>& total : chunk_totals) {
+    tree.Push(total);
+  }
+  return tree.Total()[0];
+}
 
 template <int K>
 std::array<double, K> DeterministicSum(int64_t count, const AddTermsFn<K>& add_terms) {

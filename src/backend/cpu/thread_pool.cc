@@ -48,9 +48,8 @@ bool ThreadPool::EnsureWorkers(int count) {
   while (static_cast<int>(workers_.size()) < count) {
     auto worker = std::make_unique<Worker>();
     Worker* self = worker.get();
-    const int part = static_cast<int>(workers_.size()) + 1;
     try {
-      worker->thread = std::thread([this, self, part] { WorkerLoop(self, part); });
+      worker->thread = std::thread([this, self] { WorkerLoop(self); });
     } catch (const std::system_error&) {
       return false;  // Out of threads: the caller runs the job inline.
     }
@@ -61,7 +60,7 @@ bool ThreadPool::EnsureWorkers(int count) {
   return true;
 }
 
-void ThreadPool::WorkerLoop(Worker* self, int part) {
+void ThreadPool::WorkerLoop(Worker* self) {
   uint64_t seen = 0;
   for (;;) {
     auto has_job = [self, &seen] { return self->ticket.load(std::memory_order_acquire) != seen; };
@@ -70,13 +69,35 @@ void ThreadPool::WorkerLoop(Worker* self, int part) {
       self->cv.wait(lock, has_job);
     }
     seen = self->ticket.load(std::memory_order_acquire);
-    (*job_)(part);
-    FinishPart();
+    // Parts left to claim, if any: a worker that wakes after the caller took every part finds none and touches
+    // nothing of the job.
+    int part = 0;
+    while (Claim(kRunningOne, &part)) {
+      (*job_)(part);
+      FinishPart();
+    }
+  }
+}
+
+bool ThreadPool::Claim(uint64_t running, int* part) {
+  uint64_t claims = claims_.load(std::memory_order_acquire);
+  for (;;) {
+    const uint64_t next = (claims >> kNextShift) & kFieldMask;
+    const uint64_t parts = (claims >> kPartsShift) & kFieldMask;
+    if (next >= parts) {
+      return false;
+    }
+    if (claims_.compare_exchange_weak(claims, claims + (uint64_t{1} << kNextShift) + running,
+                                      std::memory_order_acq_rel, std::memory_order_acquire)) {
+      *part = static_cast<int>(next);
+      return true;
+    }
   }
 }
 
 void ThreadPool::FinishPart() {
-  if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+  const uint64_t before = claims_.fetch_sub(kRunningOne, std::memory_order_acq_rel);
+  if ((before & kFieldMask) == 1) {
     // Taking the lock orders this notification after a caller that is about to sleep has started waiting.
     std::lock_guard<std::mutex> lock(done_mu_);
     done_cv_.notify_one();
@@ -102,7 +123,7 @@ bool ThreadPool::TryRun(int parts, FunctionRef<void(int)> job) {
     return false;
   }
   job_ = &job;
-  pending_.store(parts - 1, std::memory_order_relaxed);
+  claims_.store(static_cast<uint64_t>(parts) << kPartsShift, std::memory_order_release);
   for (int k = 1; k < parts; ++k) {
     Worker& worker = *workers_[k - 1];
     {
@@ -111,13 +132,18 @@ bool ThreadPool::TryRun(int parts, FunctionRef<void(int)> job) {
     }
     worker.cv.notify_one();
   }
+  // The caller claims parts too, part 0 first and then any a worker has not taken yet, so a worker that is slow
+  // to wake (a busy machine) delays nothing: the caller waits only for parts a worker is actually running.
   std::exception_ptr failure;
-  try {
-    job(0);
-  } catch (...) {
-    failure = std::current_exception();  // Workers still use job_: wait for them before leaving.
+  int part = 0;
+  while (Claim(0, &part)) {
+    try {
+      job(part);
+    } catch (...) {
+      failure = std::current_exception();  // Workers still use job_: wait for them before leaving.
+    }
   }
-  auto all_done = [this] { return pending_.load(std::memory_order_acquire) == 0; };
+  auto all_done = [this] { return (claims_.load(std::memory_order_acquire) & kFieldMask) == 0; };
   if (!SpinUntil(all_done, kCallerSpinNanos)) {
     std::unique_lock<std::mutex> lock(done_mu_);
     done_cv_.wait(lock, all_done);

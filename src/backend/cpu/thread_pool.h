@@ -1,11 +1,14 @@
 // The kernel thread pool: a fixed set of worker threads that runs one statically partitioned job at a time.
-// The calling thread always runs part 0 itself, so a job makes progress even when no worker is free, and a
-// caller that finds the pool busy (another stream's launch holds it) runs its whole job inline instead of
-// waiting: launches on concurrent streams can never deadlock on the pool.
+// Parts are claimed: the calling thread runs parts itself until none is left, and each woken worker claims what
+// remains, so a job makes progress even when no worker is free, and a worker slow to wake (a busy machine) costs
+// the caller nothing but the parts it already runs. A caller that finds the pool busy (another stream's launch
+// holds it) runs its whole job inline instead of waiting: launches on concurrent streams can never deadlock on
+// the pool.
 #ifndef OPENACLNN_BACKEND_CPU_THREAD_POOL_H_
 #define OPENACLNN_BACKEND_CPU_THREAD_POOL_H_
 
 #include <atomic>
+#include <cstdint>
 #include <condition_variable>
 #include <memory>
 #include <mutex>
@@ -25,10 +28,10 @@ class ThreadPool {
   ThreadPool(const ThreadPool&) = delete;
   ThreadPool& operator=(const ThreadPool&) = delete;
 
-  // Runs job(part) for every part in [0, parts), part 0 in the calling thread and part k on worker k (started on
-  // first use), and returns when all are done. Returns false without running anything when parts < 2, when the
-  // pool is busy with another job, or when a worker thread cannot be started: the caller then does the work
-  // itself. job must not throw.
+  // Runs job(part) once for every part in [0, parts), each on the calling thread or on one of parts - 1 workers
+  // (started on first use), whichever claims it first, and returns when all are done. Returns false without
+  // running anything when parts < 2, when the pool is busy with another job, or when a worker thread cannot be
+  // started: the caller then does the work itself. job must not throw.
   bool TryRun(int parts, FunctionRef<void(int)> job);
 
   // Worker threads started so far.
@@ -38,14 +41,24 @@ class ThreadPool {
   struct Worker;
 
   bool EnsureWorkers(int count);  // Requires holding busy_.
-  void WorkerLoop(Worker* self, int part);
-  void FinishPart();
+  void WorkerLoop(Worker* self);
+  // Takes the next unclaimed part of the current job into *part (false when none is left), adding `running` to
+  // the count of parts running on workers (kRunningOne for a worker, 0 for the caller, which waits for them).
+  bool Claim(uint64_t running, int* part);
+  void FinishPart();  // A worker's part is done.
+
+  // claims_: the current job's part count, next unclaimed part and worker parts still running, in one word so
+  // that a claim is one compare-and-swap.
+  static constexpr int kNextShift = 16;
+  static constexpr int kPartsShift = 32;
+  static constexpr uint64_t kFieldMask = 0xffff;  // Each field; kMaxKernelThreads fits.
+  static constexpr uint64_t kRunningOne = 1;
 
   std::atomic<bool> busy_{false};
   std::vector<std::unique_ptr<Worker>> workers_;  // Grown only by the holder of busy_.
   std::atomic<int> worker_count_{0};
-  const FunctionRef<void(int)>* job_ = nullptr;   // Published to workers through their ticket.
-  std::atomic<int> pending_{0};                   // Worker parts of the current job not yet finished.
+  const FunctionRef<void(int)>* job_ = nullptr;   // Published to workers through claims_.
+  std::atomic<uint64_t> claims_{0};
   std::mutex done_mu_;
   std::condition_variable done_cv_;
 };

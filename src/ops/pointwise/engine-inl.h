@@ -79,17 +79,37 @@ HWY_INLINE hn::Vec<DF> InputFloats(DF df, const Run& run, int k, int64_t i) {
   return LoadFloats<T>(df, run.input[k] + i * static_cast<int64_t>(sizeof(T)));
 }
 
+// One input of a run with what the loops need in locals: through the Run itself the compiler must reload the
+// strides and pointers after every store (a store may alias it). No vector member: SVE vectors have no size.
+template <typename T>
+struct RunInput {
+  RunInput(const Run& run, int k)
+      : data(run.input[k]), broadcast(run.stride[k] == 0), value(broadcast ? LoadAsFloat<T>(data) : 0.0f) {}
+  // Lanes(df) elements as floats from element i on: a broadcast input is one element repeated.
+  template <class DF>
+  HWY_INLINE hn::Vec<DF> Floats(DF df, int64_t i) const {
+    return broadcast ? hn::Set(df, value) : LoadFloats<T>(df, data + i * static_cast<int64_t>(sizeof(T)));
+  }
+  const char* data;
+  bool broadcast;
+  float value;
+};
+
 #if HWY_HAVE_FLOAT64
 template <class VecTerm, typename T>
-void ForwardTermsTyped(const Run& run, double* terms) {
+void ForwardTermsTyped(const Run& run, double* HWY_RESTRICT terms) {
   const hn::ScalableTag<double> dd;
   const hn::Rebind<float, decltype(dd)> df;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(dd));
+  const RunInput<T> x_input(run, 0);
+  const RunInput<T> y_input(run, 1);
+  const TermParams params = run.params;
+  const int64_t count = run.count;
   int64_t i = 0;
-  for (; i + lanes <= run.count; i += lanes) {
-    const auto x = hn::PromoteTo(dd, InputFloats<T>(df, run, 0, i));
-    const auto y = hn::PromoteTo(dd, InputFloats<T>(df, run, 1, i));
-    hn::StoreU(VecTerm::ValueVec(dd, x, y, run.params), dd, terms + i);
+  for (; i + lanes <= count; i += lanes) {
+    const auto x = hn::PromoteTo(dd, x_input.Floats(df, i));
+    const auto y = hn::PromoteTo(dd, y_input.Floats(df, i));
+    hn::StoreU(VecTerm::ValueVec(dd, x, y, params), dd, terms + i);
   }
   for (; i < run.count; ++i) {
     const double x = LoadAsFloat<T>(run.input[0] + i * run.stride[0]);
@@ -153,11 +173,15 @@ void ForwardStoreTyped(const Run& run, char* out) {
   const hn::Rebind<float, decltype(dd)> df;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(dd));
   constexpr int64_t kOutBytes = sizeof(Out) == 4 ? 4 : 2;
+  const RunInput<T> x_input(run, 0);
+  const RunInput<T> y_input(run, 1);
+  const TermParams params = run.params;
+  const int64_t count = run.count;
   int64_t i = 0;
-  for (; i + lanes <= run.count; i += lanes) {
-    const auto x = hn::PromoteTo(dd, InputFloats<T>(df, run, 0, i));
-    const auto y = hn::PromoteTo(dd, InputFloats<T>(df, run, 1, i));
-    StoreRoundedOnce<Out>(dd, VecTerm::ValueVec(dd, x, y, run.params), out + i * kOutBytes);
+  for (; i + lanes <= count; i += lanes) {
+    const auto x = hn::PromoteTo(dd, x_input.Floats(df, i));
+    const auto y = hn::PromoteTo(dd, y_input.Floats(df, i));
+    StoreRoundedOnce<Out>(dd, VecTerm::ValueVec(dd, x, y, params), out + i * kOutBytes);
   }
   for (; i < run.count; ++i) {
     const double x = LoadAsFloat<T>(run.input[0] + i * run.stride[0]);

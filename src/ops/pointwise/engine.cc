@@ -1,7 +1,6 @@
 #include "ops/pointwise/engine.h"
 
 #include <algorithm>
-#include <array>
 #include <atomic>
 #include <cmath>
 #include <memory>
@@ -164,24 +163,31 @@ class ForwardReducedLaunch final : public Launch {
       : plan_(plan), params_(params), run_api_(run_api), mean_(mean), out_(out) {}
 
   Status Run() const override {
-    const cpu::AddTermsFn<1> add_terms = [this](int64_t begin, int64_t end, cpu::LaneAccumulator<1>* lanes) {
+    // Each block's terms are written by the kernels straight into the summation's buffer, in index order.
+    const auto fill_terms = [this](int64_t begin, int64_t end, double* terms) {
       iter::ForEachBlock(plan_, begin, end, [&](const iter::Block& block) {
-        ForEachTermPiece(block, 0, params_.dtypes, params_.term, *params_.kernels, params_.simd,
-                         [&](const double* terms, int64_t count, int64_t, int64_t) {
-                           lanes->AddSeries(terms, count);
-                         });
+        for (int64_t row = 0; row < block.outer_size; ++row) {
+          for (int64_t first = 0; first < block.inner_size; first += kForwardPiece) {
+            const int64_t count = std::min(kForwardPiece, block.inner_size - first);
+            const pointwise::Run run = RunOf(block, 0, kForwardInputs, params_.dtypes, params_.term, row, first, count);
+            if (params_.simd == nullptr || !params_.simd(run, terms)) {
+              params_.kernels->forward_reference(run, terms);
+            }
+            terms += count;
+          }
+        }
       });
     };
-    std::array<double, 1> sum;
+    double sum = 0.0;
     try {
-      sum = cpu::DeterministicSum<1>(plan_.numel, add_terms);
+      sum = cpu::DeterministicSeriesSum(plan_.numel, fill_terms);
     } catch (const std::bad_alloc&) {
       return Status(ACL_ERROR_BAD_ALLOC, msg::ExecutionError(run_api_, "out of host memory for the partial sums."));
     }
     // The mean divides the total once, in double: 0 / 0 = NaN for empty inputs, as CANN and PyTorch give. A total
     // beyond out's range is stored as infinity: a result, not an error (DECISIONS 14), logged, or in strict mode
     // reported.
-    const double value = mean_ ? sum[0] / static_cast<double>(plan_.numel) : sum[0];
+    const double value = mean_ ? sum / static_cast<double>(plan_.numel) : sum;
     const double stored = cpu::StoreRoundedOnce(params_.out_dtype, out_, CanonicalTerm(value));
     if (std::isfinite(value) && !std::isfinite(stored)) {
       return TolerateFault(run_api_, kReducedOverflowFault, ACL_ERROR_RT_AICORE_OVER_FLOW,
