@@ -1,6 +1,7 @@
 // One run, three measurements on the same buffers: OpenAclnn's full API path (phase 1 + phase 2 +
 // synchronize), PyTorch 1.13 writing into a preallocated output (at::nll_loss_backward_out,
-// at::binary_cross_entropy_backward_out, at::mse_loss_out, at::mse_loss_backward_out; the L1 loss, which PyTorch
+// at::binary_cross_entropy_backward_out, at::mse_loss_out, at::mse_loss_backward_out, at::_softmax_out,
+// at::_log_softmax_out and their _backward_data_out forms, at::nll_loss2d_backward_out; the L1 loss, which PyTorch
 // only has as a composite, as its ops with the last one writing into out) and the bandwidth probe (K reads +
 // 1 write of the same arrays), each on 1 thread and on all threads. Prints a Markdown table: median time, GB/s of the bytes the operator must move
 // (inputs read once, out written once), the speedup over PyTorch and the percentage of the probe's limit.
@@ -30,11 +31,16 @@
 #include "aclnnop/aclnn_binary_cross_entropy_backward.h"
 #include "aclnnop/aclnn_l1_loss.h"
 #include "aclnnop/aclnn_l1_loss_backward.h"
+#include "aclnnop/aclnn_logsoftmax.h"
+#include "aclnnop/aclnn_logsoftmax_backward.h"
 #include "aclnnop/aclnn_mse_loss.h"
 #include "aclnnop/aclnn_mse_loss_backward.h"
+#include "aclnnop/aclnn_nll_loss2d_backward.h"
 #include "aclnnop/aclnn_nll_loss_backward.h"
 #include "aclnnop/aclnn_smooth_l1_loss.h"
 #include "aclnnop/aclnn_smooth_l1_loss_backward.h"
+#include "aclnnop/aclnn_softmax.h"
+#include "aclnnop/aclnn_softmax_backward.h"
 #include "bandwidth_probe.h"
 #include "openaclnn/openaclnn.h"
 
@@ -541,6 +547,152 @@ void RunPointwise(const PointwiseOp& op, bool backward, const std::vector<int64_
   }
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// The softmax family along the last dim of (rows, length): forward reads self and writes out; backward reads
+// gradOutput and output and writes out. PyTorch: _softmax_out / _log_softmax_out (half_to_float false) and
+// _softmax_backward_data_out / _log_softmax_backward_data_out.
+
+void RunSoftmax(bool log, bool backward, int64_t rows, int64_t length, aclDataType dtype, aclrtStream stream,
+                const std::vector<int>& threads) {
+  const std::string op = std::string(log ? "LogSoftmax" : "Softmax") + (backward ? "Backward" : "");
+  if (!Wanted(op)) {
+    return;
+  }
+  const std::vector<int64_t> dims = {rows, length};
+  std::mt19937_64 rng(static_cast<uint64_t>(rows * 17 + length) + (log ? 1 : 0));
+  std::uniform_real_distribution<double> draw(-4.0, 4.0);
+  Buffer self(dims, dtype);
+  self.Fill([&](int64_t) { return draw(rng); });
+  std::optional<Buffer> output;
+  if (backward) {
+    // A real forward result for `output`: log-softmax values (or softmax ones) of the drawn logits.
+    output.emplace(dims, dtype);
+    at::Tensor t = at::from_blob(self.data(), dims, at::TensorOptions().dtype(TorchType(dtype))).to(at::kFloat);
+    t = log ? at::log_softmax(t, 1) : at::softmax(t, 1);
+    output->torch().copy_(t);
+  }
+  Buffer out(dims, dtype);
+
+  Case c;
+  c.op = op;
+  c.shape = "(" + std::to_string(rows) + ", " + std::to_string(length) + ")";
+  c.dtype = DtypeName(dtype);
+  c.variant = "dim -1";
+  c.bytes = out.logical_bytes() + self.logical_bytes() + (backward ? output->logical_bytes() : 0);
+  c.probe.inputs = {self.data()};
+  if (backward) {
+    c.probe.inputs.push_back(output->data());
+  }
+  c.probe.output = out.data();
+  c.probe.bytes = out.bytes();
+  const aclTensor* grad_acl = self.acl();  // The backward's gradOutput is self's buffer.
+  c.ours = [&]() {
+    uint64_t workspace_size = 0;
+    aclOpExecutor* executor = nullptr;
+    if (!backward && !log) {
+      Check(aclnnSoftmaxGetWorkspaceSize(self.acl(), -1, out.acl(), &workspace_size, &executor), "phase 1");
+      Check(aclnnSoftmax(nullptr, workspace_size, executor, stream), "phase 2");
+    } else if (!backward) {
+      Check(aclnnLogSoftmaxGetWorkspaceSize(self.acl(), -1, out.acl(), &workspace_size, &executor), "phase 1");
+      Check(aclnnLogSoftmax(nullptr, workspace_size, executor, stream), "phase 2");
+    } else if (!log) {
+      Check(aclnnSoftmaxBackwardGetWorkspaceSize(grad_acl, output->acl(), -1, out.acl(), &workspace_size, &executor),
+            "phase 1");
+      Check(aclnnSoftmaxBackward(nullptr, workspace_size, executor, stream), "phase 2");
+    } else {
+      Check(aclnnLogSoftmaxBackwardGetWorkspaceSize(grad_acl, output->acl(), -1, out.acl(), &workspace_size,
+                                                    &executor),
+            "phase 1");
+      Check(aclnnLogSoftmaxBackward(nullptr, workspace_size, executor, stream), "phase 2");
+    }
+    Check(aclrtSynchronizeStream(stream), "aclrtSynchronizeStream");
+  };
+  at::Tensor t_out = out.torch();
+  const at::Tensor t_self = self.torch();
+  const at::Tensor t_output = backward ? output->torch() : at::Tensor();
+  const at::ScalarType input_type = TorchType(dtype);
+  std::function<void()> torch_call = [=]() mutable {
+    if (!backward) {
+      log ? at::_log_softmax_out(t_out, t_self, 1, false) : at::_softmax_out(t_out, t_self, 1, false);
+    } else {
+      log ? at::_log_softmax_backward_data_out(t_out, t_self, t_output, 1, input_type)
+          : at::_softmax_backward_data_out(t_out, t_self, t_output, 1, input_type);
+    }
+  };
+  try {
+    torch_call();
+    c.torch = torch_call;
+  } catch (const std::exception& e) {
+    const std::string message = e.what();
+    c.torch_missing = "PyTorch: " + message.substr(0, message.find('\n'));
+  }
+  for (int t : threads) {
+    Measure(c, t);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// aclnnNLLLoss2dBackward on (N, C, H, W) NCHW maps, reduction mean with a weight, ignoreIndex -100 hit by one
+// pixel in 16. As for NLL, self is never read (a one-element buffer with zero strides); the probe is a fill of out.
+
+void RunNll2d(const std::vector<int64_t>& dims, aclDataType dtype, aclrtStream stream,
+              const std::vector<int>& threads) {
+  if (!Wanted("NLL2dBackward")) {
+    return;
+  }
+  const int64_t classes = dims[1];
+  Buffer self(dims, dtype, {0, 0, 0, 0}, 1);
+  const std::vector<int64_t> target_dims = {dims[0], dims[2], dims[3]};
+  Buffer target(target_dims, ACL_INT64);
+  std::mt19937_64 rng(static_cast<uint64_t>(dims[0] * 131 + classes));
+  target.Fill([&](int64_t i) { return i % 16 == 5 ? -100.0 : static_cast<double>(rng() % classes); });
+  Buffer weight({classes}, dtype);
+  weight.Fill([](int64_t i) { return 0.5 + static_cast<double>(i % 7) / 4.0; });
+  Buffer grad({}, dtype);
+  grad.Fill([](int64_t) { return 1.0; });
+  Buffer total_weight({}, dtype);
+  total_weight.Fill([&](int64_t) { return static_cast<double>(dims[0] * dims[2] * dims[3]); });
+  Buffer out(dims, dtype);
+
+  Case c;
+  c.op = "NLL2dBackward";
+  c.shape = "(" + std::to_string(dims[0]) + ", " + std::to_string(dims[1]) + ", " + std::to_string(dims[2]) + ", " +
+            std::to_string(dims[3]) + ")";
+  c.dtype = DtypeName(dtype);
+  c.variant = "weight / mean";
+  c.bytes = out.logical_bytes() + target.logical_bytes() + weight.logical_bytes();
+  c.probe.output = out.data();
+  c.probe.bytes = out.bytes();
+  c.ours = [&]() {
+    uint64_t workspace_size = 0;
+    aclOpExecutor* executor = nullptr;
+    Check(aclnnNLLLoss2dBackwardGetWorkspaceSize(grad.acl(), self.acl(), target.acl(), weight.acl(), 1, -100,
+                                                 total_weight.acl(), out.acl(), &workspace_size, &executor),
+          "aclnnNLLLoss2dBackwardGetWorkspaceSize");
+    Check(aclnnNLLLoss2dBackward(nullptr, workspace_size, executor, stream), "aclnnNLLLoss2dBackward");
+    Check(aclrtSynchronizeStream(stream), "aclrtSynchronizeStream");
+  };
+  at::Tensor t_out = out.torch();
+  const at::Tensor t_self = at::zeros({1}, TorchType(dtype)).expand(dims);
+  const at::Tensor t_target = target.torch();
+  const at::Tensor t_weight = weight.torch();
+  const at::Tensor t_grad = grad.torch();
+  const at::Tensor t_total = total_weight.torch();
+  std::function<void()> torch_call = [=]() mutable {
+    at::nll_loss2d_backward_out(t_out, t_grad, t_self, t_target, t_weight, at::Reduction::Mean, -100, t_total);
+  };
+  try {
+    torch_call();
+    c.torch = torch_call;
+  } catch (const std::exception& e) {
+    const std::string message = e.what();
+    c.torch_missing = "PyTorch: " + message.substr(0, message.find('\n'));
+  }
+  for (int t : threads) {
+    Measure(c, t);
+  }
+}
+
 std::string CpuModel() {
   std::ifstream cpuinfo("/proc/cpuinfo");
   std::string line;
@@ -601,6 +753,20 @@ int Main() {
       }
       RunPointwise(op, backward, {16384, 1024}, ACL_BF16, 0, stream, threads);
     }
+  }
+
+  // The softmax family on a language model's logits (tokens x vocabulary); --quick takes 1024 rows.
+  const int64_t softmax_rows = g_quick ? 1024 : 8192;
+  for (bool backward : {false, true}) {
+    for (bool log : {false, true}) {
+      for (aclDataType dtype : {ACL_FLOAT, ACL_BF16}) {
+        RunSoftmax(log, backward, softmax_rows, 32000, dtype, stream, threads);
+      }
+    }
+  }
+  // A segmentation model's per-pixel loss: 21 classes (PASCAL VOC) on 512 x 512 maps, batch 8.
+  for (aclDataType dtype : {ACL_FLOAT, ACL_BF16}) {
+    RunNll2d({8, 21, 512, 512}, dtype, stream, threads);
   }
 
   Check(aclrtDestroyStream(stream), "aclrtDestroyStream");
