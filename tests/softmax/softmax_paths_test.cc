@@ -1,8 +1,8 @@
 // The vector row kernels of the softmax family (src/ops/row/softmax_rows_hwy.h) against the scalar reference
 // kernels, byte for byte: both forwards and both backwards, FLOAT, FLOAT16 and BFLOAT16, row lengths around every
 // vector and lane-group size (the eight-lane sum's tail), rows long enough to leave the exponential buffer, rows
-// misaligned for streaming stores, strided rows (declined by the vector kernels), special values (NaN, +-inf,
-// large), normal and forced streaming stores, every kernel target, 1 and 3 threads.
+// misaligned for streaming stores, strided rows (computed side by side, one row per lane), special values (NaN,
+// +-inf, large), normal and forced streaming stores, every kernel target, 1 and 3 threads.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -86,7 +86,9 @@ void ExpectEveryPathEqual(const PathCase& c) {
   }
   if (c.special && c.rows >= 4) {
     const double inf = std::numeric_limits<double>::infinity();
-    x[0] = std::numeric_limits<double>::quiet_NaN();                 // Row 0: a NaN.
+    // A NaN: row 0 along dim 1; along dim 0, the last element (the last row, so the rows before it still go
+    // through the side-by-side kernels, which leave a group holding a NaN to the scalar kernel).
+    x[c.dim == 0 ? static_cast<size_t>(n - 1) : 0] = std::numeric_limits<double>::quiet_NaN();
     x[static_cast<size_t>(c.length)] = -inf;                         // Row 1: a -inf element.
     x[static_cast<size_t>(2 * c.length + c.length / 2)] = inf;       // Row 2: a +inf element.
     x[static_cast<size_t>(3 * c.length + c.length - 1)] = 60000.0;   // Row 3: a large maximum.
@@ -125,7 +127,10 @@ TEST(SoftmaxPaths, VectorKernelsGiveTheReferenceBytes) {
           ExpectEveryPathEqual({log, backward, dtype, 5, length, 1, 0, true});
         }
         ExpectEveryPathEqual({log, backward, dtype, 6, 1037, 1, 1, true});  // Misaligned rows.
-        ExpectEveryPathEqual({log, backward, dtype, 9, 40, 0, 0, false});   // Strided rows (dim 0).
+        // Strided rows (dim 0), side by side in lane groups with a remainder of rows, and with special values.
+        ExpectEveryPathEqual({log, backward, dtype, 9, 40, 0, 0, false});
+        ExpectEveryPathEqual({log, backward, dtype, 19, 37, 0, 0, true});
+        ExpectEveryPathEqual({log, backward, dtype, 4, 35, 0, 1, true});
       }
     }
   }

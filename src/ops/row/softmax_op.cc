@@ -81,20 +81,30 @@ Status CheckLayouts(const char* api, std::initializer_list<TensorArg> inputs, co
 
 class SoftmaxLaunch final : public Launch {
  public:
-  // `kernel` does every row `vector_row` (null: none) declines; both run on the active kernel target.
-  SoftmaxLaunch(RowWalk walk, SoftmaxRowKernel kernel, SoftmaxVectorRow vector_row, int64_t bytes_per_row,
-                int64_t kernel_target, bool stream)
+  // `kernel` does every row the vector kernels (null: none) decline; all run on the active kernel target.
+  SoftmaxLaunch(RowWalk walk, SoftmaxRowKernel kernel, SoftmaxVectorRow vector_row, SoftmaxVectorRuns vector_runs,
+                int64_t bytes_per_row, int64_t kernel_target, bool stream)
       : walk_(std::move(walk)),
         kernel_(kernel),
         vector_row_(vector_row),
+        vector_runs_(vector_runs),
         bytes_per_row_(bytes_per_row),
         kernel_target_(kernel_target),
         stream_(stream) {}
 
   Status Run() const override {
-    walk_.Run(bytes_per_row_, [this](const Rows& rows) {
-      if (vector_row_ == nullptr || !vector_row_(rows, stream_)) {
-        kernel_(rows, kernel_target_);
+    walk_.RunRuns(bytes_per_row_, [this](const RowRun& run) {
+      // Strided rows side by side first; whatever the runs kernel leaves, row by row.
+      const int64_t done = vector_runs_ != nullptr && run.count > 1 ? vector_runs_(run, stream_) : 0;
+      Rows rows = run.first;
+      for (int64_t i = 0; i < run.count; ++i) {
+        if (i >= done && (vector_row_ == nullptr || !vector_row_(rows, stream_))) {
+          kernel_(rows, kernel_target_);
+        }
+        rows.out += run.out_step;
+        for (int k = 0; k < kMaxRowOperands; ++k) {
+          rows.in[k] += run.in_step[k];
+        }
       }
     });
     return Status::Ok();
@@ -107,6 +117,7 @@ class SoftmaxLaunch final : public Launch {
   const RowWalk walk_;
   const SoftmaxRowKernel kernel_;
   const SoftmaxVectorRow vector_row_;
+  const SoftmaxVectorRuns vector_runs_;
   const int64_t bytes_per_row_;
   const int64_t kernel_target_;
   const bool stream_;
@@ -114,8 +125,9 @@ class SoftmaxLaunch final : public Launch {
 
 // The launch over out's rows along dim with `kernel` (null: the types have no kernel, an internal error) and the
 // vector kernel of the same computation for contiguous rows.
-Prepared PlanRows(const char* api, SoftmaxRowKernel kernel, SoftmaxVectorRow vector_row, const aclTensor& out,
-                  const aclTensor* const* inputs, int input_count, int64_t dim, int64_t kernel_target) {
+Prepared PlanRows(const char* api, SoftmaxRowKernel kernel, SoftmaxVectorRow vector_row,
+                  SoftmaxVectorRuns vector_runs, const aclTensor& out, const aclTensor* const* inputs,
+                  int input_count, int64_t dim, int64_t kernel_target) {
   if (kernel == nullptr) {
     return {Status(ACLNN_ERR_INNER_FIND_KERNEL_ERROR,
                    msg::RuntimeError(api, "no kernel for the validated data types (internal error).")),
@@ -124,8 +136,8 @@ Prepared PlanRows(const char* api, SoftmaxRowKernel kernel, SoftmaxVectorRow vec
   RowWalk walk(out, inputs, input_count, NormalizeDim(dim, out.rank()));
   const int64_t bytes_per_row = walk.length() * DataTypeSize(out.dtype()) * 3;  // Three passes over a row.
   const bool stream = cpu::UseStreamingStores(out.numel() * DataTypeSize(out.dtype()));
-  return {Status::Ok(), std::make_shared<SoftmaxLaunch>(std::move(walk), kernel, vector_row, bytes_per_row,
-                                                        kernel_target, stream)};
+  return {Status::Ok(), std::make_shared<SoftmaxLaunch>(std::move(walk), kernel, vector_row, vector_runs,
+                                                        bytes_per_row, kernel_target, stream)};
 }
 
 }  // namespace
@@ -175,7 +187,8 @@ Status SoftmaxGetWorkspaceSize(SoftmaxKind kind, const SoftmaxArgs& args, uint64
       args.self->empty()
           ? Prepared{Status::Ok(), nullptr}
           : PlanRows(api, SelectSoftmaxRowKernel(kind, args.self->dtype(), args.out->dtype()),
-                     SelectSoftmaxVectorRow(false, kind, args.self->dtype(), args.out->dtype(), target), *args.out,
+                     SelectSoftmaxVectorRow(false, kind, args.self->dtype(), args.out->dtype(), target),
+                     SelectSoftmaxVectorRuns(false, kind, args.self->dtype(), args.out->dtype(), target), *args.out,
                      inputs, 1, args.dim, target);
   OPENACLNN_RETURN_IF_ERROR(prepared.status);
   LogPhase1(SoftmaxPhase2Api(kind), prepared, {{"self", args.self}, {"out", args.out}});
@@ -248,6 +261,7 @@ Status SoftmaxBackwardGetWorkspaceSize(SoftmaxKind kind, const SoftmaxBackwardAr
           ? Prepared{Status::Ok(), nullptr}
           : PlanRows(api, SelectSoftmaxBackwardRowKernel(kind, args.grad_output->dtype(), args.out->dtype()),
                      SelectSoftmaxVectorRow(true, kind, args.grad_output->dtype(), args.out->dtype(), target),
+                     SelectSoftmaxVectorRuns(true, kind, args.grad_output->dtype(), args.out->dtype(), target),
                      *args.out, inputs, 2, args.dim, target);
   OPENACLNN_RETURN_IF_ERROR(prepared.status);
   LogPhase1(SoftmaxBackwardPhase2Api(kind), prepared,

@@ -365,9 +365,166 @@ SoftmaxVectorRow SelectVectorRow(bool backward, SoftmaxKind kind, aclDataType in
   return backward ? ForType<true, SoftmaxKind::kLogSoftmax>(input) : ForType<false, SoftmaxKind::kLogSoftmax>(input);
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// Runs of strided rows side by side: lane i of every vector belongs to row i of a group of Lanes(dd) consecutive
+// rows, which are adjacent in memory (the rows of a dimension that is not innermost, e.g. the classes of NCHW).
+// Each row keeps its own eight lane sums (the vectors a0..a7, element k of the rows to a(k % 8)), combined in the
+// same tree, so every row gets the bits of the scalar kernels.
+
+template <typename T>
+bool RunFits(const RowRun& run, int inputs) {
+  const auto size = static_cast<int64_t>(sizeof(T));
+  if (run.out_step != size || reinterpret_cast<uintptr_t>(run.first.out) % sizeof(T) != 0 ||
+      run.first.out_stride % size != 0 || run.first.in_stride[0] == size) {
+    return false;  // Contiguous rows go to the row kernels above.
+  }
+  for (int k = 0; k < inputs; ++k) {
+    if (run.in_step[k] != size || reinterpret_cast<uintptr_t>(run.first.in[k]) % sizeof(T) != 0 ||
+        run.first.in_stride[k] % size != 0) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// Adds term to the lane-sum vector of element k (k % 8).
+#define OPENACLNN_ROW_LANE_ADD(k, term)    \
+  switch ((k) & 7) {                       \
+    case 0: a0 = hn::Add(a0, term); break; \
+    case 1: a1 = hn::Add(a1, term); break; \
+    case 2: a2 = hn::Add(a2, term); break; \
+    case 3: a3 = hn::Add(a3, term); break; \
+    case 4: a4 = hn::Add(a4, term); break; \
+    case 5: a5 = hn::Add(a5, term); break; \
+    case 6: a6 = hn::Add(a6, term); break; \
+    default: a7 = hn::Add(a7, term); break; \
+  }
+
+// The rows' sums of term(k) over k in [0, n), one per lane, in LaneAccumulator's order.
+template <class Term>
+HWY_INLINE hn::Vec<DD> GroupSum(int64_t n, const Term& term) {
+  const DD dd;
+  auto a0 = hn::Zero(dd), a1 = hn::Zero(dd), a2 = hn::Zero(dd), a3 = hn::Zero(dd);
+  auto a4 = hn::Zero(dd), a5 = hn::Zero(dd), a6 = hn::Zero(dd), a7 = hn::Zero(dd);
+  int64_t k = 0;
+  for (; k + 8 <= n; k += 8) {
+    a0 = hn::Add(a0, term(k));
+    a1 = hn::Add(a1, term(k + 1));
+    a2 = hn::Add(a2, term(k + 2));
+    a3 = hn::Add(a3, term(k + 3));
+    a4 = hn::Add(a4, term(k + 4));
+    a5 = hn::Add(a5, term(k + 5));
+    a6 = hn::Add(a6, term(k + 6));
+    a7 = hn::Add(a7, term(k + 7));
+  }
+  for (; k < n; ++k) {
+    const auto t = term(k);
+    OPENACLNN_ROW_LANE_ADD(k, t)
+  }
+  return hn::Add(hn::Add(hn::Add(a0, a1), hn::Add(a2, a3)), hn::Add(hn::Add(a4, a5), hn::Add(a6, a7)));
+}
+#undef OPENACLNN_ROW_LANE_ADD
+
+template <SoftmaxKind kKind, typename T>
+int64_t ForwardRun(const RowRun& run, bool /*stream*/) {
+  if (!RunFits<T>(run, 1)) {
+    return 0;
+  }
+  const DD dd;
+  const auto lanes = static_cast<int64_t>(hn::Lanes(dd));
+  const int64_t n = run.first.length;
+  const int64_t in_step = run.first.in_stride[0] / static_cast<int64_t>(sizeof(T));  // Elements along a row.
+  const int64_t out_step = run.first.out_stride / static_cast<int64_t>(sizeof(T));
+  int64_t done = 0;
+  for (; done + lanes <= run.count; done += lanes) {
+    const T* x = reinterpret_cast<const T*>(run.first.in[0]) + done;
+    T* out = reinterpret_cast<T*>(run.first.out) + done;
+    auto max = hn::Set(dd, -std::numeric_limits<double>::infinity());
+    auto nan = hn::Zero(dd);
+    for (int64_t k = 0; k < n; ++k) {
+      const auto v = LoadDoubles(x + k * in_step);
+      nan = hn::Or(nan, hn::VecFromMask(dd, hn::Ne(v, v)));
+      max = hn::Max(max, v);
+    }
+    if (!hn::AllTrue(dd, hn::Eq(nan, hn::Zero(dd)))) {
+      break;  // A row of this group holds a NaN: the caller does the rest row by row.
+    }
+    auto shifted = [&](int64_t k) { return hn::Sub(LoadDoubles(x + k * in_step), max); };
+    const auto sum = GroupSum(n, [&](int64_t k) { return cpu::HWY_NAMESPACE::ExpVec(dd, shifted(k)); });
+    if constexpr (kKind == SoftmaxKind::kLogSoftmax) {
+      const auto log_sum = cpu::HWY_NAMESPACE::LogVec(dd, sum);
+      for (int64_t k = 0; k < n; ++k) {
+        StoreRounded<T>(hn::Sub(shifted(k), log_sum), out + k * out_step);
+      }
+    } else {
+      for (int64_t k = 0; k < n; ++k) {
+        StoreRounded<T>(hn::Div(cpu::HWY_NAMESPACE::ExpVec(dd, shifted(k)), sum), out + k * out_step);
+      }
+    }
+  }
+  return done;
+}
+
+template <SoftmaxKind kKind, typename T>
+int64_t BackwardRun(const RowRun& run, bool /*stream*/) {
+  if (!RunFits<T>(run, 2)) {
+    return 0;
+  }
+  const DD dd;
+  const auto lanes = static_cast<int64_t>(hn::Lanes(dd));
+  const int64_t n = run.first.length;
+  const int64_t g_step = run.first.in_stride[0] / static_cast<int64_t>(sizeof(T));
+  const int64_t y_step = run.first.in_stride[1] / static_cast<int64_t>(sizeof(T));
+  const int64_t out_step = run.first.out_stride / static_cast<int64_t>(sizeof(T));
+  int64_t done = 0;
+  for (; done + lanes <= run.count; done += lanes) {
+    const T* g = reinterpret_cast<const T*>(run.first.in[0]) + done;
+    const T* y = reinterpret_cast<const T*>(run.first.in[1]) + done;
+    T* out = reinterpret_cast<T*>(run.first.out) + done;
+    auto gv = [&](int64_t k) { return LoadDoubles(g + k * g_step); };
+    auto yv = [&](int64_t k) { return LoadDoubles(y + k * y_step); };
+    if constexpr (kKind == SoftmaxKind::kSoftmax) {
+      const auto s = GroupSum(n, [&](int64_t k) { return hn::Mul(gv(k), yv(k)); });
+      for (int64_t k = 0; k < n; ++k) {
+        const auto yk = yv(k);
+        StoreRounded<T>(hn::Sub(hn::Mul(gv(k), yk), hn::Mul(s, yk)), out + k * out_step);
+      }
+    } else {
+      const auto s = GroupSum(n, gv);
+      for (int64_t k = 0; k < n; ++k) {
+        StoreRounded<T>(hn::Sub(gv(k), hn::Mul(cpu::HWY_NAMESPACE::ExpVec(dd, yv(k)), s)), out + k * out_step);
+      }
+    }
+  }
+  return done;
+}
+
+template <bool kBackward, SoftmaxKind kKind>
+SoftmaxVectorRuns RunsForType(aclDataType input) {
+  switch (input) {
+    case ACL_FLOAT: return kBackward ? &BackwardRun<kKind, float> : &ForwardRun<kKind, float>;
+    case ACL_FLOAT16: return kBackward ? &BackwardRun<kKind, Float16> : &ForwardRun<kKind, Float16>;
+    case ACL_BF16: return kBackward ? &BackwardRun<kKind, BFloat16> : &ForwardRun<kKind, BFloat16>;
+    default: return nullptr;
+  }
+}
+
+SoftmaxVectorRuns SelectVectorRuns(bool backward, SoftmaxKind kind, aclDataType input, aclDataType out) {
+  if (input != out) {
+    return nullptr;
+  }
+  if (kind == SoftmaxKind::kSoftmax) {
+    return backward ? RunsForType<true, SoftmaxKind::kSoftmax>(input)
+                    : RunsForType<false, SoftmaxKind::kSoftmax>(input);
+  }
+  return backward ? RunsForType<true, SoftmaxKind::kLogSoftmax>(input)
+                  : RunsForType<false, SoftmaxKind::kLogSoftmax>(input);
+}
+
 #else  // No double lanes (or one lane): every row goes to the scalar kernel.
 
 SoftmaxVectorRow SelectVectorRow(bool, SoftmaxKind, aclDataType, aclDataType) { return nullptr; }
+SoftmaxVectorRuns SelectVectorRuns(bool, SoftmaxKind, aclDataType, aclDataType) { return nullptr; }
 
 #endif
 
@@ -385,9 +542,11 @@ namespace openaclnn::row {
 namespace {
 
 using SelectFunction = SoftmaxVectorRow (*)(bool, SoftmaxKind, aclDataType, aclDataType);
+using SelectRunsFunction = SoftmaxVectorRuns (*)(bool, SoftmaxKind, aclDataType, aclDataType);
 using TargetFunction = int64_t (*)();
 const TargetFunction kCompiledTargets[] = OPENACLNN_HWY_TABLE(CompiledTarget);
 const SelectFunction kSelectors[] = OPENACLNN_HWY_TABLE(SelectVectorRow);
+const SelectRunsFunction kRunsSelectors[] = OPENACLNN_HWY_TABLE(SelectVectorRuns);
 
 }  // namespace
 
@@ -397,6 +556,15 @@ SoftmaxVectorRow SelectSoftmaxVectorRow(bool backward, SoftmaxKind kind, aclData
     return nullptr;
   }
   const SelectFunction select = cpu::ForTarget(kCompiledTargets, kSelectors, kernel_target);
+  return select == nullptr ? nullptr : select(backward, kind, input, out);
+}
+
+SoftmaxVectorRuns SelectSoftmaxVectorRuns(bool backward, SoftmaxKind kind, aclDataType input, aclDataType out,
+                                          int64_t kernel_target) {
+  if (kernel_target == cpu::kReferenceKernels) {
+    return nullptr;
+  }
+  const SelectRunsFunction select = cpu::ForTarget(kCompiledTargets, kRunsSelectors, kernel_target);
   return select == nullptr ? nullptr : select(backward, kind, input, out);
 }
 

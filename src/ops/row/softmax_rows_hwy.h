@@ -29,6 +29,17 @@ using SoftmaxVectorRow = bool (*)(const Rows& rows, bool stream);
 SoftmaxVectorRow SelectSoftmaxVectorRow(bool backward, SoftmaxKind kind, aclDataType input, aclDataType out,
                                         int64_t kernel_target);
 
+// Runs of strided rows (row_walk.h's RowRun whose consecutive rows are adjacent in memory, as the rows of a
+// dimension that is not innermost) computed side by side, one row per vector lane, with each row's sums in its own
+// eight lanes, so each row gets the scalar kernels' bits. Computes the first rows of the run, a whole number of
+// lane groups, and returns how many (0 for a run outside these kernels: contiguous rows, steps other than one
+// element, misaligned; fewer at a group holding a NaN in a forward row); the caller does the rest row by row.
+using SoftmaxVectorRuns = int64_t (*)(const RowRun& run, bool stream);
+
+// As SelectSoftmaxVectorRow, for the runs kernels.
+SoftmaxVectorRuns SelectSoftmaxVectorRuns(bool backward, SoftmaxKind kind, aclDataType input, aclDataType out,
+                                          int64_t kernel_target);
+
 }  // namespace openaclnn::row
 
 #endif  // OPENACLNN_OPS_ROW_SOFTMAX_ROWS_HWY_H_
