@@ -237,28 +237,42 @@ void Measure(const Case& c, int threads) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// aclnnNLLLossBackward, reduction mean, ignoreIndex -100 hit by 1 row in 16. self is never read by either
-// library, so it is a one-element buffer viewed as (N, C) with zero strides.
+// aclnnNLLLossBackward on (N, C) and aclnnNLLLoss2dBackward on (N, C, H, W) NCHW maps, reduction mean with a
+// weight, ignoreIndex -100 hit by 1 position in 16. self is never read by either library, so it is a one-element
+// buffer with zero strides; the probe is a fill of out.
 
-void RunNll(int64_t rows, int64_t classes, aclDataType dtype, aclrtStream stream, const std::vector<int>& threads) {
-  if (!Wanted("NLL")) {
+void RunNll(const std::vector<int64_t>& dims, aclDataType dtype, aclrtStream stream, const std::vector<int>& threads) {
+  const bool maps = dims.size() == 4;
+  const std::string op = maps ? "NLL2dBackward" : "NLL";
+  if (!Wanted(op)) {
     return;
   }
-  Buffer self({rows, classes}, dtype, {0, 0}, 1);
-  Buffer target({rows}, ACL_INT64);
-  std::mt19937_64 rng(rows * 31 + classes);
+  const int64_t classes = dims[1];
+  std::vector<int64_t> positions = {dims[0]};  // dims without the class dimension.
+  positions.insert(positions.end(), dims.begin() + 2, dims.end());
+  int64_t count = 1;
+  for (int64_t d : positions) {
+    count *= d;
+  }
+  Buffer self(dims, dtype, std::vector<int64_t>(dims.size(), 0), 1);
+  Buffer target(positions, ACL_INT64);
+  std::mt19937_64 rng(static_cast<uint64_t>(count * 31 + classes));
   target.Fill([&](int64_t i) { return i % 16 == 5 ? -100.0 : static_cast<double>(rng() % classes); });
   Buffer weight({classes}, dtype);
   weight.Fill([](int64_t i) { return 0.5 + static_cast<double>(i % 7) / 4.0; });
   Buffer grad({}, dtype);
   grad.Fill([](int64_t) { return 1.0; });
   Buffer total_weight({}, dtype);
-  total_weight.Fill([&](int64_t) { return static_cast<double>(rows); });
-  Buffer out({rows, classes}, dtype);
+  total_weight.Fill([&](int64_t) { return static_cast<double>(count); });
+  Buffer out(dims, dtype);
 
   Case c;
-  c.op = "NLL";
-  c.shape = "(" + std::to_string(rows) + ", " + std::to_string(classes) + ")";
+  c.op = op;
+  c.shape = "(";
+  for (size_t d = 0; d < dims.size(); ++d) {
+    c.shape += (d ? ", " : "") + std::to_string(dims[d]);
+  }
+  c.shape += ")";
   c.dtype = DtypeName(dtype);
   c.variant = "weight / mean";
   c.bytes = out.logical_bytes() + target.logical_bytes() + weight.logical_bytes();
@@ -267,23 +281,34 @@ void RunNll(int64_t rows, int64_t classes, aclDataType dtype, aclrtStream stream
   c.ours = [&]() {
     uint64_t workspace_size = 0;
     aclOpExecutor* executor = nullptr;
-    Check(aclnnNLLLossBackwardGetWorkspaceSize(grad.acl(), self.acl(), target.acl(), weight.acl(), 1, -100,
-                                               total_weight.acl(), out.acl(), &workspace_size, &executor),
-          "aclnnNLLLossBackwardGetWorkspaceSize");
-    Check(aclnnNLLLossBackward(nullptr, workspace_size, executor, stream), "aclnnNLLLossBackward");
+    if (maps) {
+      Check(aclnnNLLLoss2dBackwardGetWorkspaceSize(grad.acl(), self.acl(), target.acl(), weight.acl(), 1, -100,
+                                                   total_weight.acl(), out.acl(), &workspace_size, &executor),
+            "aclnnNLLLoss2dBackwardGetWorkspaceSize");
+      Check(aclnnNLLLoss2dBackward(nullptr, workspace_size, executor, stream), "aclnnNLLLoss2dBackward");
+    } else {
+      Check(aclnnNLLLossBackwardGetWorkspaceSize(grad.acl(), self.acl(), target.acl(), weight.acl(), 1, -100,
+                                                 total_weight.acl(), out.acl(), &workspace_size, &executor),
+            "aclnnNLLLossBackwardGetWorkspaceSize");
+      Check(aclnnNLLLossBackward(nullptr, workspace_size, executor, stream), "aclnnNLLLossBackward");
+    }
     Check(aclrtSynchronizeStream(stream), "aclrtSynchronizeStream");
   };
   if (dtype == ACL_FLOAT16) {
     c.torch_missing = "no Half CPU kernel";
   } else {
     at::Tensor t_out = out.torch();
-    at::Tensor t_self = at::zeros({1}, TorchType(dtype)).expand({rows, classes});
+    at::Tensor t_self = at::zeros({1}, TorchType(dtype)).expand(dims);
     at::Tensor t_target = target.torch();
     at::Tensor t_weight = weight.torch();
     at::Tensor t_grad = grad.torch();
     at::Tensor t_total = total_weight.torch();
     c.torch = [=]() mutable {
-      at::nll_loss_backward_out(t_out, t_grad, t_self, t_target, t_weight, at::Reduction::Mean, -100, t_total);
+      if (maps) {
+        at::nll_loss2d_backward_out(t_out, t_grad, t_self, t_target, t_weight, at::Reduction::Mean, -100, t_total);
+      } else {
+        at::nll_loss_backward_out(t_out, t_grad, t_self, t_target, t_weight, at::Reduction::Mean, -100, t_total);
+      }
     };
   }
   for (int t : threads) {
@@ -631,68 +656,6 @@ void RunSoftmax(bool log, bool backward, int64_t rows, int64_t length, aclDataTy
   }
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// aclnnNLLLoss2dBackward on (N, C, H, W) NCHW maps, reduction mean with a weight, ignoreIndex -100 hit by one
-// pixel in 16. As for NLL, self is never read (a one-element buffer with zero strides); the probe is a fill of out.
-
-void RunNll2d(const std::vector<int64_t>& dims, aclDataType dtype, aclrtStream stream,
-              const std::vector<int>& threads) {
-  if (!Wanted("NLL2dBackward")) {
-    return;
-  }
-  const int64_t classes = dims[1];
-  Buffer self(dims, dtype, {0, 0, 0, 0}, 1);
-  const std::vector<int64_t> target_dims = {dims[0], dims[2], dims[3]};
-  Buffer target(target_dims, ACL_INT64);
-  std::mt19937_64 rng(static_cast<uint64_t>(dims[0] * 131 + classes));
-  target.Fill([&](int64_t i) { return i % 16 == 5 ? -100.0 : static_cast<double>(rng() % classes); });
-  Buffer weight({classes}, dtype);
-  weight.Fill([](int64_t i) { return 0.5 + static_cast<double>(i % 7) / 4.0; });
-  Buffer grad({}, dtype);
-  grad.Fill([](int64_t) { return 1.0; });
-  Buffer total_weight({}, dtype);
-  total_weight.Fill([&](int64_t) { return static_cast<double>(dims[0] * dims[2] * dims[3]); });
-  Buffer out(dims, dtype);
-
-  Case c;
-  c.op = "NLL2dBackward";
-  c.shape = "(" + std::to_string(dims[0]) + ", " + std::to_string(dims[1]) + ", " + std::to_string(dims[2]) + ", " +
-            std::to_string(dims[3]) + ")";
-  c.dtype = DtypeName(dtype);
-  c.variant = "weight / mean";
-  c.bytes = out.logical_bytes() + target.logical_bytes() + weight.logical_bytes();
-  c.probe.output = out.data();
-  c.probe.bytes = out.bytes();
-  c.ours = [&]() {
-    uint64_t workspace_size = 0;
-    aclOpExecutor* executor = nullptr;
-    Check(aclnnNLLLoss2dBackwardGetWorkspaceSize(grad.acl(), self.acl(), target.acl(), weight.acl(), 1, -100,
-                                                 total_weight.acl(), out.acl(), &workspace_size, &executor),
-          "aclnnNLLLoss2dBackwardGetWorkspaceSize");
-    Check(aclnnNLLLoss2dBackward(nullptr, workspace_size, executor, stream), "aclnnNLLLoss2dBackward");
-    Check(aclrtSynchronizeStream(stream), "aclrtSynchronizeStream");
-  };
-  at::Tensor t_out = out.torch();
-  const at::Tensor t_self = at::zeros({1}, TorchType(dtype)).expand(dims);
-  const at::Tensor t_target = target.torch();
-  const at::Tensor t_weight = weight.torch();
-  const at::Tensor t_grad = grad.torch();
-  const at::Tensor t_total = total_weight.torch();
-  std::function<void()> torch_call = [=]() mutable {
-    at::nll_loss2d_backward_out(t_out, t_grad, t_self, t_target, t_weight, at::Reduction::Mean, -100, t_total);
-  };
-  try {
-    torch_call();
-    c.torch = torch_call;
-  } catch (const std::exception& e) {
-    const std::string message = e.what();
-    c.torch_missing = "PyTorch: " + message.substr(0, message.find('\n'));
-  }
-  for (int t : threads) {
-    Measure(c, t);
-  }
-}
-
 std::string CpuModel() {
   std::ifstream cpuinfo("/proc/cpuinfo");
   std::string line;
@@ -720,14 +683,14 @@ int Main() {
   std::printf("CPU: %s, %d threads available\n\n", CpuModel().c_str(), all_threads);
   PrintHeader(all_threads);
 
-  RunNll(64, 1000, ACL_FLOAT, stream, threads);
-  RunNll(4096, 32000, ACL_FLOAT, stream, threads);
-  RunNll(16384, 32000, ACL_FLOAT, stream, threads);
+  RunNll({64, 1000}, ACL_FLOAT, stream, threads);
+  RunNll({4096, 32000}, ACL_FLOAT, stream, threads);
+  RunNll({16384, 32000}, ACL_FLOAT, stream, threads);
   if (!g_quick) {
-    RunNll(8192, 128256, ACL_FLOAT, stream, threads);
+    RunNll({8192, 128256}, ACL_FLOAT, stream, threads);
   }
-  RunNll(4096, 32000, ACL_BF16, stream, threads);
-  RunNll(4096, 32000, ACL_FLOAT16, stream, threads);
+  RunNll({4096, 32000}, ACL_BF16, stream, threads);
+  RunNll({4096, 32000}, ACL_FLOAT16, stream, threads);
 
   const std::vector<std::vector<int64_t>> shapes = {
       {1, 1024}, {1024, 1024}, {16384, 1024}, {64, 3, 224, 224}};
@@ -766,7 +729,7 @@ int Main() {
   }
   // A segmentation model's per-pixel loss: 21 classes (PASCAL VOC) on 512 x 512 maps, batch 8.
   for (aclDataType dtype : {ACL_FLOAT, ACL_BF16}) {
-    RunNll2d({8, 21, 512, 512}, dtype, stream, threads);
+    RunNll({8, 21, 512, 512}, dtype, stream, threads);
   }
 
   Check(aclrtDestroyStream(stream), "aclrtDestroyStream");
