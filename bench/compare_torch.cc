@@ -236,6 +236,21 @@ void Measure(const Case& c, int threads) {
   std::fflush(stdout);
 }
 
+// Measures c with torch_call as PyTorch's side, or without one when PyTorch has no kernel for it (its error's first
+// line, e.g. "\"mse_cpu\" not implemented for 'BFloat16'", goes into the table: one line per row).
+void MeasureWithTorch(Case* c, const std::function<void()>& torch_call, const std::vector<int>& threads) {
+  try {
+    torch_call();
+    c->torch = torch_call;
+  } catch (const std::exception& e) {
+    const std::string message = e.what();
+    c->torch_missing = "PyTorch: " + message.substr(0, message.find('\n'));
+  }
+  for (int t : threads) {
+    Measure(*c, t);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // aclnnNLLLossBackward on (N, C) and aclnnNLLLoss2dBackward on (N, C, H, W) NCHW maps, reduction mean with a
 // weight, ignoreIndex -100 hit by 1 position in 16. self is never read by either library, so it is a one-element
@@ -559,17 +574,7 @@ void RunPointwise(const PointwiseOp& op, bool backward, const std::vector<int64_
       op.torch_forward(t_out, t_self, t_target, reduction);
     }
   };
-  try {
-    torch_call();
-    c.torch = torch_call;
-  } catch (const std::exception& e) {
-    // PyTorch's first line ("\"mse_cpu\" not implemented for 'BFloat16'"): the table keeps one line per row.
-    const std::string message = e.what();
-    c.torch_missing = "PyTorch: " + message.substr(0, message.find('\n'));
-  }
-  for (int t : threads) {
-    Measure(c, t);
-  }
+  MeasureWithTorch(&c, torch_call, threads);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -644,16 +649,7 @@ void RunSoftmax(bool log, bool backward, int64_t rows, int64_t length, aclDataTy
           : at::_softmax_backward_data_out(t_out, t_self, t_output, 1, input_type);
     }
   };
-  try {
-    torch_call();
-    c.torch = torch_call;
-  } catch (const std::exception& e) {
-    const std::string message = e.what();
-    c.torch_missing = "PyTorch: " + message.substr(0, message.find('\n'));
-  }
-  for (int t : threads) {
-    Measure(c, t);
-  }
+  MeasureWithTorch(&c, torch_call, threads);
 }
 
 std::string CpuModel() {
