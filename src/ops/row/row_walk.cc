@@ -7,6 +7,17 @@
 
 namespace openaclnn::row {
 
+Rows RowOfRun(const RowRun& run, int64_t i) {
+  Rows rows = run.first;
+  rows.out += i * run.out_step;
+  for (int k = 0; k < kMaxRowOperands; ++k) {
+    if (rows.in[k] != nullptr) {
+      rows.in[k] += i * run.in_step[k];
+    }
+  }
+  return rows;
+}
+
 int64_t NormalizeDim(int64_t dim, int64_t rank) {
   if (rank == 0) {
     return 0;
@@ -46,13 +57,8 @@ RowWalk::RowWalk(const aclTensor& out, const aclTensor* const* inputs, int input
 
 void RowWalk::Run(int64_t bytes_per_row, RowFn fn) const {
   RunRuns(bytes_per_row, [&](const RowRun& run) {
-    Rows rows = run.first;
     for (int64_t i = 0; i < run.count; ++i) {
-      fn(rows);
-      rows.out += run.out_step;
-      for (int k = 0; k < input_count_; ++k) {
-        rows.in[k] += run.in_step[k];
-      }
+      fn(RowOfRun(run, i));
     }
   });
 }

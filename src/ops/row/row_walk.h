@@ -39,6 +39,9 @@ struct RowRun {
 
 using RowRunFn = cpu::FunctionRef<void(const RowRun& run)>;
 
+// Row i (in [0, run.count)) of a run.
+Rows RowOfRun(const RowRun& run, int64_t i);
+
 class RowWalk {
  public:
   // out and the inputs have the same shape (validated); `dim` is in [0, rank) (0 for a 0-D shape, one row of one).

@@ -96,14 +96,10 @@ class SoftmaxLaunch final : public Launch {
     walk_.RunRuns(bytes_per_row_, [this](const RowRun& run) {
       // Strided rows side by side first; whatever the runs kernel leaves, row by row.
       const int64_t done = vector_runs_ != nullptr && run.count > 1 ? vector_runs_(run, stream_) : 0;
-      Rows rows = run.first;
-      for (int64_t i = 0; i < run.count; ++i) {
-        if (i >= done && (vector_row_ == nullptr || !vector_row_(rows, stream_))) {
+      for (int64_t i = done; i < run.count; ++i) {
+        const Rows rows = RowOfRun(run, i);
+        if (vector_row_ == nullptr || !vector_row_(rows, stream_)) {
           kernel_(rows, kernel_target_);
-        }
-        rows.out += run.out_step;
-        for (int k = 0; k < kMaxRowOperands; ++k) {
-          rows.in[k] += run.in_step[k];
         }
       }
     });
