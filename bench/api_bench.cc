@@ -1,7 +1,7 @@
 // Google Benchmark suite of the full API path, as a CANN program calls it: phase 1 + phase 2 +
 // aclrtSynchronizeStream per iteration. bytes_per_second counts the bytes the operator must move (inputs read
 // once, out written once). Arguments name the shape, data type (0 FLOAT, 1 FLOAT16, 27 BFLOAT16), threads and
-// kernels (0 best SIMD target, 1 reference).
+// kernels (0 best SIMD target, 1 reference); BM_Softmax also the operator and dim.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
@@ -10,7 +10,11 @@
 #include "acl/acl.h"
 #include "aclnnop/aclnn_binary_cross_entropy_backward.h"
 #include "aclnnop/aclnn_mse_loss.h"
+#include "aclnnop/aclnn_logsoftmax.h"
+#include "aclnnop/aclnn_logsoftmax_backward.h"
 #include "aclnnop/aclnn_nll_loss_backward.h"
+#include "aclnnop/aclnn_softmax.h"
+#include "aclnnop/aclnn_softmax_backward.h"
 #include "bench_tensors.h"
 #include "openaclnn/openaclnn.h"
 
@@ -47,6 +51,60 @@ BENCHMARK(BM_NllBackward)
     ->Args({4096, 32000, 27, 1, 0})
     ->Args({4096, 32000, 1, 1, 0})
     ->Args({4096, 32000, 27, 2, 0})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+// The softmax family on (rows, length): op (0 softmax, 1 log-softmax, 2 softmax backward, 3 log-softmax
+// backward), rows, length, dim (1: contiguous rows; 0: strided rows of `rows` elements), dtype, threads, reference.
+// Counter ns_per_element: wall time per element of out (Google Benchmark prints it as seconds per 10^9 elements,
+// with an "s" suffix: the same number).
+void BM_Softmax(benchmark::State& state) {
+  Configure(state, static_cast<int>(state.range(5)), state.range(6) != 0);
+  const int64_t op = state.range(0);
+  const auto dtype = static_cast<aclDataType>(state.range(4));
+  const int64_t dim = state.range(3);
+  BenchTensor self({state.range(1), state.range(2)}, dtype);
+  BenchTensor output({state.range(1), state.range(2)}, dtype);
+  BenchTensor out({state.range(1), state.range(2)}, dtype);
+  self.FillFloat(0.5f);
+  output.FillFloat(op == 3 ? -3.0f : 0.1f);
+  aclrtStream stream = BenchStream();
+  for (auto _ : state) {
+    uint64_t workspace = 0;
+    aclOpExecutor* executor = nullptr;
+    switch (op) {
+      case 0:
+        aclnnSoftmaxGetWorkspaceSize(self.get(), dim, out.get(), &workspace, &executor);
+        aclnnSoftmax(nullptr, workspace, executor, stream);
+        break;
+      case 1:
+        aclnnLogSoftmaxGetWorkspaceSize(self.get(), dim, out.get(), &workspace, &executor);
+        aclnnLogSoftmax(nullptr, workspace, executor, stream);
+        break;
+      case 2:
+        aclnnSoftmaxBackwardGetWorkspaceSize(self.get(), output.get(), dim, out.get(), &workspace, &executor);
+        aclnnSoftmaxBackward(nullptr, workspace, executor, stream);
+        break;
+      default:
+        aclnnLogSoftmaxBackwardGetWorkspaceSize(self.get(), output.get(), dim, out.get(), &workspace, &executor);
+        aclnnLogSoftmaxBackward(nullptr, workspace, executor, stream);
+        break;
+    }
+    aclrtSynchronizeStream(stream);
+  }
+  const int64_t operands = op < 2 ? 2 : 3;  // Inputs read once, out written once.
+  state.SetBytesProcessed(state.iterations() * operands * out.bytes());
+  const double elements = static_cast<double>(state.range(1) * state.range(2));
+  state.counters["ns_per_element"] = benchmark::Counter(
+      elements * 1e-9, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_Softmax)
+    ->ArgNames({"op", "rows", "length", "dim", "dtype", "threads", "reference"})
+    ->ArgsProduct({{0, 1, 2, 3}, {256}, {32000}, {1}, {0, 27}, {1}, {0}})
+    ->Args({1, 256, 32000, 1, 0, 1, 1})
+    ->Args({1, 256, 32000, 1, 0, 2, 0})
+    ->Args({1, 21, 262144, 0, 0, 1, 0})
+    ->Args({1, 21, 262144, 0, 0, 1, 1})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 

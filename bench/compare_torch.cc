@@ -1,6 +1,7 @@
 // One run, three measurements on the same buffers: OpenAclnn's full API path (phase 1 + phase 2 +
 // synchronize), PyTorch 1.13 writing into a preallocated output (at::nll_loss_backward_out,
-// at::binary_cross_entropy_backward_out, at::mse_loss_out, at::mse_loss_backward_out; the L1 loss, which PyTorch
+// at::binary_cross_entropy_backward_out, at::mse_loss_out, at::mse_loss_backward_out, at::_softmax_out,
+// at::_log_softmax_out and their _backward_data_out forms, at::nll_loss2d_backward_out; the L1 loss, which PyTorch
 // only has as a composite, as its ops with the last one writing into out) and the bandwidth probe (K reads +
 // 1 write of the same arrays), each on 1 thread and on all threads. Prints a Markdown table: median time, GB/s of the bytes the operator must move
 // (inputs read once, out written once), the speedup over PyTorch and the percentage of the probe's limit.
@@ -30,11 +31,16 @@
 #include "aclnnop/aclnn_binary_cross_entropy_backward.h"
 #include "aclnnop/aclnn_l1_loss.h"
 #include "aclnnop/aclnn_l1_loss_backward.h"
+#include "aclnnop/aclnn_logsoftmax.h"
+#include "aclnnop/aclnn_logsoftmax_backward.h"
 #include "aclnnop/aclnn_mse_loss.h"
 #include "aclnnop/aclnn_mse_loss_backward.h"
+#include "aclnnop/aclnn_nll_loss2d_backward.h"
 #include "aclnnop/aclnn_nll_loss_backward.h"
 #include "aclnnop/aclnn_smooth_l1_loss.h"
 #include "aclnnop/aclnn_smooth_l1_loss_backward.h"
+#include "aclnnop/aclnn_softmax.h"
+#include "aclnnop/aclnn_softmax_backward.h"
 #include "bandwidth_probe.h"
 #include "openaclnn/openaclnn.h"
 
@@ -230,29 +236,58 @@ void Measure(const Case& c, int threads) {
   std::fflush(stdout);
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// aclnnNLLLossBackward, reduction mean, ignoreIndex -100 hit by 1 row in 16. self is never read by either
-// library, so it is a one-element buffer viewed as (N, C) with zero strides.
+// Measures c with torch_call as PyTorch's side, or without one when PyTorch has no kernel for it (its error's first
+// line, e.g. "\"mse_cpu\" not implemented for 'BFloat16'", goes into the table: one line per row).
+void MeasureWithTorch(Case* c, const std::function<void()>& torch_call, const std::vector<int>& threads) {
+  try {
+    torch_call();
+    c->torch = torch_call;
+  } catch (const std::exception& e) {
+    const std::string message = e.what();
+    c->torch_missing = "PyTorch: " + message.substr(0, message.find('\n'));
+  }
+  for (int t : threads) {
+    Measure(*c, t);
+  }
+}
 
-void RunNll(int64_t rows, int64_t classes, aclDataType dtype, aclrtStream stream, const std::vector<int>& threads) {
-  if (!Wanted("NLL")) {
+// ---------------------------------------------------------------------------------------------------------------
+// aclnnNLLLossBackward on (N, C) and aclnnNLLLoss2dBackward on (N, C, H, W) NCHW maps, reduction mean with a
+// weight, ignoreIndex -100 hit by 1 position in 16. self is never read by either library, so it is a one-element
+// buffer with zero strides; the probe is a fill of out.
+
+void RunNll(const std::vector<int64_t>& dims, aclDataType dtype, aclrtStream stream, const std::vector<int>& threads) {
+  const bool maps = dims.size() == 4;
+  const std::string op = maps ? "NLL2dBackward" : "NLL";
+  if (!Wanted(op)) {
     return;
   }
-  Buffer self({rows, classes}, dtype, {0, 0}, 1);
-  Buffer target({rows}, ACL_INT64);
-  std::mt19937_64 rng(rows * 31 + classes);
+  const int64_t classes = dims[1];
+  std::vector<int64_t> positions = {dims[0]};  // dims without the class dimension.
+  positions.insert(positions.end(), dims.begin() + 2, dims.end());
+  int64_t count = 1;
+  for (int64_t d : positions) {
+    count *= d;
+  }
+  Buffer self(dims, dtype, std::vector<int64_t>(dims.size(), 0), 1);
+  Buffer target(positions, ACL_INT64);
+  std::mt19937_64 rng(static_cast<uint64_t>(count * 31 + classes));
   target.Fill([&](int64_t i) { return i % 16 == 5 ? -100.0 : static_cast<double>(rng() % classes); });
   Buffer weight({classes}, dtype);
   weight.Fill([](int64_t i) { return 0.5 + static_cast<double>(i % 7) / 4.0; });
   Buffer grad({}, dtype);
   grad.Fill([](int64_t) { return 1.0; });
   Buffer total_weight({}, dtype);
-  total_weight.Fill([&](int64_t) { return static_cast<double>(rows); });
-  Buffer out({rows, classes}, dtype);
+  total_weight.Fill([&](int64_t) { return static_cast<double>(count); });
+  Buffer out(dims, dtype);
 
   Case c;
-  c.op = "NLL";
-  c.shape = "(" + std::to_string(rows) + ", " + std::to_string(classes) + ")";
+  c.op = op;
+  c.shape = "(";
+  for (size_t d = 0; d < dims.size(); ++d) {
+    c.shape += (d ? ", " : "") + std::to_string(dims[d]);
+  }
+  c.shape += ")";
   c.dtype = DtypeName(dtype);
   c.variant = "weight / mean";
   c.bytes = out.logical_bytes() + target.logical_bytes() + weight.logical_bytes();
@@ -261,23 +296,34 @@ void RunNll(int64_t rows, int64_t classes, aclDataType dtype, aclrtStream stream
   c.ours = [&]() {
     uint64_t workspace_size = 0;
     aclOpExecutor* executor = nullptr;
-    Check(aclnnNLLLossBackwardGetWorkspaceSize(grad.acl(), self.acl(), target.acl(), weight.acl(), 1, -100,
-                                               total_weight.acl(), out.acl(), &workspace_size, &executor),
-          "aclnnNLLLossBackwardGetWorkspaceSize");
-    Check(aclnnNLLLossBackward(nullptr, workspace_size, executor, stream), "aclnnNLLLossBackward");
+    if (maps) {
+      Check(aclnnNLLLoss2dBackwardGetWorkspaceSize(grad.acl(), self.acl(), target.acl(), weight.acl(), 1, -100,
+                                                   total_weight.acl(), out.acl(), &workspace_size, &executor),
+            "aclnnNLLLoss2dBackwardGetWorkspaceSize");
+      Check(aclnnNLLLoss2dBackward(nullptr, workspace_size, executor, stream), "aclnnNLLLoss2dBackward");
+    } else {
+      Check(aclnnNLLLossBackwardGetWorkspaceSize(grad.acl(), self.acl(), target.acl(), weight.acl(), 1, -100,
+                                                 total_weight.acl(), out.acl(), &workspace_size, &executor),
+            "aclnnNLLLossBackwardGetWorkspaceSize");
+      Check(aclnnNLLLossBackward(nullptr, workspace_size, executor, stream), "aclnnNLLLossBackward");
+    }
     Check(aclrtSynchronizeStream(stream), "aclrtSynchronizeStream");
   };
   if (dtype == ACL_FLOAT16) {
     c.torch_missing = "no Half CPU kernel";
   } else {
     at::Tensor t_out = out.torch();
-    at::Tensor t_self = at::zeros({1}, TorchType(dtype)).expand({rows, classes});
+    at::Tensor t_self = at::zeros({1}, TorchType(dtype)).expand(dims);
     at::Tensor t_target = target.torch();
     at::Tensor t_weight = weight.torch();
     at::Tensor t_grad = grad.torch();
     at::Tensor t_total = total_weight.torch();
     c.torch = [=]() mutable {
-      at::nll_loss_backward_out(t_out, t_grad, t_self, t_target, t_weight, at::Reduction::Mean, -100, t_total);
+      if (maps) {
+        at::nll_loss2d_backward_out(t_out, t_grad, t_self, t_target, t_weight, at::Reduction::Mean, -100, t_total);
+      } else {
+        at::nll_loss_backward_out(t_out, t_grad, t_self, t_target, t_weight, at::Reduction::Mean, -100, t_total);
+      }
     };
   }
   for (int t : threads) {
@@ -528,17 +574,82 @@ void RunPointwise(const PointwiseOp& op, bool backward, const std::vector<int64_
       op.torch_forward(t_out, t_self, t_target, reduction);
     }
   };
-  try {
-    torch_call();
-    c.torch = torch_call;
-  } catch (const std::exception& e) {
-    // PyTorch's first line ("\"mse_cpu\" not implemented for 'BFloat16'"): the table keeps one line per row.
-    const std::string message = e.what();
-    c.torch_missing = "PyTorch: " + message.substr(0, message.find('\n'));
+  MeasureWithTorch(&c, torch_call, threads);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The softmax family along the last dim of (rows, length): forward reads self and writes out; backward reads
+// gradOutput and output and writes out. PyTorch: _softmax_out / _log_softmax_out (half_to_float false) and
+// _softmax_backward_data_out / _log_softmax_backward_data_out.
+
+void RunSoftmax(bool log, bool backward, int64_t rows, int64_t length, aclDataType dtype, aclrtStream stream,
+                const std::vector<int>& threads) {
+  const std::string op = std::string(log ? "LogSoftmax" : "Softmax") + (backward ? "Backward" : "");
+  if (!Wanted(op)) {
+    return;
   }
-  for (int t : threads) {
-    Measure(c, t);
+  const std::vector<int64_t> dims = {rows, length};
+  std::mt19937_64 rng(static_cast<uint64_t>(rows * 17 + length) + (log ? 1 : 0));
+  std::uniform_real_distribution<double> draw(-4.0, 4.0);
+  Buffer self(dims, dtype);
+  self.Fill([&](int64_t) { return draw(rng); });
+  std::optional<Buffer> output;
+  if (backward) {
+    // A real forward result for `output`: log-softmax values (or softmax ones) of the drawn logits.
+    output.emplace(dims, dtype);
+    at::Tensor t = at::from_blob(self.data(), dims, at::TensorOptions().dtype(TorchType(dtype))).to(at::kFloat);
+    t = log ? at::log_softmax(t, 1) : at::softmax(t, 1);
+    output->torch().copy_(t);
   }
+  Buffer out(dims, dtype);
+
+  Case c;
+  c.op = op;
+  c.shape = "(" + std::to_string(rows) + ", " + std::to_string(length) + ")";
+  c.dtype = DtypeName(dtype);
+  c.variant = "dim -1";
+  c.bytes = out.logical_bytes() + self.logical_bytes() + (backward ? output->logical_bytes() : 0);
+  c.probe.inputs = {self.data()};
+  if (backward) {
+    c.probe.inputs.push_back(output->data());
+  }
+  c.probe.output = out.data();
+  c.probe.bytes = out.bytes();
+  const aclTensor* grad_acl = self.acl();  // The backward's gradOutput is self's buffer.
+  c.ours = [&]() {
+    uint64_t workspace_size = 0;
+    aclOpExecutor* executor = nullptr;
+    if (!backward && !log) {
+      Check(aclnnSoftmaxGetWorkspaceSize(self.acl(), -1, out.acl(), &workspace_size, &executor), "phase 1");
+      Check(aclnnSoftmax(nullptr, workspace_size, executor, stream), "phase 2");
+    } else if (!backward) {
+      Check(aclnnLogSoftmaxGetWorkspaceSize(self.acl(), -1, out.acl(), &workspace_size, &executor), "phase 1");
+      Check(aclnnLogSoftmax(nullptr, workspace_size, executor, stream), "phase 2");
+    } else if (!log) {
+      Check(aclnnSoftmaxBackwardGetWorkspaceSize(grad_acl, output->acl(), -1, out.acl(), &workspace_size, &executor),
+            "phase 1");
+      Check(aclnnSoftmaxBackward(nullptr, workspace_size, executor, stream), "phase 2");
+    } else {
+      Check(aclnnLogSoftmaxBackwardGetWorkspaceSize(grad_acl, output->acl(), -1, out.acl(), &workspace_size,
+                                                    &executor),
+            "phase 1");
+      Check(aclnnLogSoftmaxBackward(nullptr, workspace_size, executor, stream), "phase 2");
+    }
+    Check(aclrtSynchronizeStream(stream), "aclrtSynchronizeStream");
+  };
+  at::Tensor t_out = out.torch();
+  const at::Tensor t_self = self.torch();
+  const at::Tensor t_output = backward ? output->torch() : at::Tensor();
+  const at::ScalarType input_type = TorchType(dtype);
+  std::function<void()> torch_call = [=]() mutable {
+    if (!backward) {
+      log ? at::_log_softmax_out(t_out, t_self, 1, false) : at::_softmax_out(t_out, t_self, 1, false);
+    } else {
+      log ? at::_log_softmax_backward_data_out(t_out, t_self, t_output, 1, input_type)
+          : at::_softmax_backward_data_out(t_out, t_self, t_output, 1, input_type);
+    }
+  };
+  MeasureWithTorch(&c, torch_call, threads);
 }
 
 std::string CpuModel() {
@@ -568,14 +679,14 @@ int Main() {
   std::printf("CPU: %s, %d threads available\n\n", CpuModel().c_str(), all_threads);
   PrintHeader(all_threads);
 
-  RunNll(64, 1000, ACL_FLOAT, stream, threads);
-  RunNll(4096, 32000, ACL_FLOAT, stream, threads);
-  RunNll(16384, 32000, ACL_FLOAT, stream, threads);
+  RunNll({64, 1000}, ACL_FLOAT, stream, threads);
+  RunNll({4096, 32000}, ACL_FLOAT, stream, threads);
+  RunNll({16384, 32000}, ACL_FLOAT, stream, threads);
   if (!g_quick) {
-    RunNll(8192, 128256, ACL_FLOAT, stream, threads);
+    RunNll({8192, 128256}, ACL_FLOAT, stream, threads);
   }
-  RunNll(4096, 32000, ACL_BF16, stream, threads);
-  RunNll(4096, 32000, ACL_FLOAT16, stream, threads);
+  RunNll({4096, 32000}, ACL_BF16, stream, threads);
+  RunNll({4096, 32000}, ACL_FLOAT16, stream, threads);
 
   const std::vector<std::vector<int64_t>> shapes = {
       {1, 1024}, {1024, 1024}, {16384, 1024}, {64, 3, 224, 224}};
@@ -601,6 +712,20 @@ int Main() {
       }
       RunPointwise(op, backward, {16384, 1024}, ACL_BF16, 0, stream, threads);
     }
+  }
+
+  // The softmax family on a language model's logits (tokens x vocabulary); --quick takes 1024 rows.
+  const int64_t softmax_rows = g_quick ? 1024 : 8192;
+  for (bool backward : {false, true}) {
+    for (bool log : {false, true}) {
+      for (aclDataType dtype : {ACL_FLOAT, ACL_BF16}) {
+        RunSoftmax(log, backward, softmax_rows, 32000, dtype, stream, threads);
+      }
+    }
+  }
+  // A segmentation model's per-pixel loss: 21 classes (PASCAL VOC) on 512 x 512 maps, batch 8.
+  for (aclDataType dtype : {ACL_FLOAT, ACL_BF16}) {
+    RunNll({8, 21, 512, 512}, dtype, stream, threads);
   }
 
   Check(aclrtDestroyStream(stream), "aclrtDestroyStream");

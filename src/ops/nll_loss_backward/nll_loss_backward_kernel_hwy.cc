@@ -147,33 +147,120 @@ void NllBlockSimd(const iter::Block& block, const NllKernelParams& params, class
   }
 }
 
-template <typename TargetT, typename InT>
+
+// The planes form of the scatter kernels (an NCHW gradient): the plan iterates the positions, and for each run of
+// positions every class's plane is written in full, the run's values where the target is that class and zeros
+// elsewhere, so each element of out is written exactly once, with no zero fill first. Values are computed exactly
+// as NllScatterReference does (for mean once per class, since they depend on the class alone).
+constexpr int64_t kPlaneChunk = 256;  // Positions whose values and classes are staged at once.
+
+template <typename TargetT, typename InT, typename OutT>
+void NllPlanesSimd(const iter::Block& block, const NllKernelParams& params, class_index::TargetFault* fault) {
+  using Bits = typename OutBits<OutT>::Type;
+  const hn::ScalableTag<Bits> d;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  const auto vector_bytes = static_cast<uintptr_t>(lanes) * sizeof(Bits);
+  const int64_t out_stride = block.inner_stride[kOutOperand];
+  const bool contiguous = out_stride == static_cast<int64_t>(sizeof(Bits));
+  constexpr Bits kNoClass = static_cast<Bits>(~Bits{0});  // Never a class: the plan requires classes < kNoClass.
+  HWY_ALIGN Bits classes[kPlaneChunk];
+  HWY_ALIGN Bits values[kPlaneChunk];
+  bool streamed = false;
+  for (int64_t j = 0; j < block.outer_size; ++j) {
+    for (int64_t begin = 0; begin < block.inner_size; begin += kPlaneChunk) {
+      const int64_t count = block.inner_size - begin < kPlaneChunk ? block.inner_size - begin : kPlaneChunk;
+      for (int64_t k = 0; k < count; ++k) {
+        const int64_t i = begin + k;
+        const int64_t target = LoadAsIndex<TargetT>(block.data[kTargetOperand] +
+                                                    j * block.outer_stride[kTargetOperand] +
+                                                    i * block.inner_stride[kTargetOperand]);
+        classes[k] = kNoClass;
+        values[k] = 0;
+        if (target == params.ignore_index) {
+          continue;
+        }
+        if (target < 0 || target >= params.classes) {
+          fault->Note(block.linear_index + j * block.inner_size + i, target);
+          continue;
+        }
+        classes[k] = static_cast<Bits>(target);
+        if (!params.mean) {  // For mean the value depends on the class alone: taken once per class below.
+          const float weight = LoadAsFloat<InT>(params.weight + target * params.weight_stride);
+          const float grad = LoadAsFloat<InT>(block.data[kGradOperand] + j * block.outer_stride[kGradOperand] +
+                                              i * block.inner_stride[kGradOperand]);
+          values[k] = OutBits<OutT>::From(CanonicalizeNan(-(grad * weight)));
+        }
+      }
+      char* run = block.data[kOutOperand] + j * block.outer_stride[kOutOperand] + begin * out_stride;
+      for (int64_t c = 0; c < params.classes; ++c) {
+        char* plane = run + c * params.class_stride;
+        const auto cls = static_cast<Bits>(c);
+        // mean: -(g / totalWeight) * w[c], as NllScatterReference computes it per position.
+        const Bits class_bits =
+            params.mean ? OutBits<OutT>::From(CanonicalizeNan(
+                              params.mean_scale * LoadAsFloat<InT>(params.weight + c * params.weight_stride)))
+                        : Bits{0};
+        int64_t k = 0;
+        if (contiguous && reinterpret_cast<uintptr_t>(plane) % sizeof(Bits) == 0) {
+          auto* to = reinterpret_cast<Bits*>(plane);
+          const bool stream = params.streaming_stores && reinterpret_cast<uintptr_t>(plane) % vector_bytes == 0;
+          streamed = streamed || stream;
+          const auto class_vector = hn::Set(d, cls);
+          const auto class_value = hn::Set(d, class_bits);
+          for (; k + lanes <= count; k += lanes) {
+            const auto hit = hn::Eq(hn::Load(d, classes + k), class_vector);
+            const auto value = params.mean ? class_value : hn::Load(d, values + k);
+            PutVector(d, hn::IfThenElseZero(hit, value), to + k, stream);
+          }
+        }
+        for (; k < count; ++k) {
+          const Bits bits = classes[k] != cls ? Bits{0} : params.mean ? class_bits : values[k];
+          std::memcpy(plane + k * out_stride, &bits, sizeof(Bits));
+        }
+      }
+    }
+  }
+  if (streamed) {
+    hwy::FlushStream();  // Streaming stores are weakly ordered: make them visible before the launch completes.
+  }
+}
+
+template <bool kPlanes, typename TargetT, typename InT>
 NllBlockKernel ForOut(aclDataType out) {
   switch (out) {
-    case ACL_FLOAT: return &NllBlockSimd<TargetT, InT, float>;
-    case ACL_FLOAT16: return &NllBlockSimd<TargetT, InT, Float16>;
-    case ACL_BF16: return &NllBlockSimd<TargetT, InT, BFloat16>;
+    case ACL_FLOAT: return kPlanes ? &NllPlanesSimd<TargetT, InT, float> : &NllBlockSimd<TargetT, InT, float>;
+    case ACL_FLOAT16: return kPlanes ? &NllPlanesSimd<TargetT, InT, Float16> : &NllBlockSimd<TargetT, InT, Float16>;
+    case ACL_BF16: return kPlanes ? &NllPlanesSimd<TargetT, InT, BFloat16> : &NllBlockSimd<TargetT, InT, BFloat16>;
     default: return nullptr;
   }
 }
 
-template <typename TargetT>
+template <bool kPlanes, typename TargetT>
 NllBlockKernel ForInput(aclDataType input, aclDataType out) {
   switch (input) {
-    case ACL_FLOAT: return ForOut<TargetT, float>(out);
-    case ACL_FLOAT16: return ForOut<TargetT, Float16>(out);
-    case ACL_BF16: return ForOut<TargetT, BFloat16>(out);
+    case ACL_FLOAT: return ForOut<kPlanes, TargetT, float>(out);
+    case ACL_FLOAT16: return ForOut<kPlanes, TargetT, Float16>(out);
+    case ACL_BF16: return ForOut<kPlanes, TargetT, BFloat16>(out);
+    default: return nullptr;
+  }
+}
+
+template <bool kPlanes>
+NllBlockKernel SelectForm(aclDataType target, aclDataType input, aclDataType out) {
+  switch (target) {
+    case ACL_INT64: return ForInput<kPlanes, int64_t>(input, out);
+    case ACL_INT32: return ForInput<kPlanes, int32_t>(input, out);
+    case ACL_UINT8: return ForInput<kPlanes, uint8_t>(input, out);
     default: return nullptr;
   }
 }
 
 NllBlockKernel SelectKernel(aclDataType target, aclDataType input, aclDataType out) {
-  switch (target) {
-    case ACL_INT64: return ForInput<int64_t>(input, out);
-    case ACL_INT32: return ForInput<int32_t>(input, out);
-    case ACL_UINT8: return ForInput<uint8_t>(input, out);
-    default: return nullptr;
-  }
+  return SelectForm<false>(target, input, out);
+}
+
+NllBlockKernel SelectPlanesKernel(aclDataType target, aclDataType input, aclDataType out) {
+  return SelectForm<true>(target, input, out);
 }
 
 int64_t CompiledTarget() { return HWY_TARGET; }
@@ -193,12 +280,23 @@ using SelectFunction = NllBlockKernel (*)(aclDataType, aclDataType, aclDataType)
 using TargetFunction = int64_t (*)();
 const TargetFunction kCompiledTargets[] = OPENACLNN_HWY_TABLE(CompiledTarget);
 const SelectFunction kSelectors[] = OPENACLNN_HWY_TABLE(SelectKernel);
+const SelectFunction kPlanesSelectors[] = OPENACLNN_HWY_TABLE(SelectPlanesKernel);
 
 }  // namespace
 
 NllBlockKernel SelectNllBlockKernelSimd(int64_t simd_target, aclDataType target, aclDataType input,
                                         aclDataType out) {
   const SelectFunction select = cpu::ForTarget(kCompiledTargets, kSelectors, simd_target);
+  return select != nullptr ? select(target, input, out) : nullptr;
+}
+
+NllBlockKernel ChooseNllPlanesKernel(aclDataType target, aclDataType input, aclDataType out, int64_t classes) {
+  const int64_t simd_target = cpu::ActiveKernelTarget();
+  const int64_t no_class = out == ACL_FLOAT ? int64_t{0xFFFFFFFF} : int64_t{0xFFFF};
+  if (simd_target == cpu::kReferenceKernels || classes >= no_class) {
+    return nullptr;
+  }
+  const SelectFunction select = cpu::ForTarget(kCompiledTargets, kPlanesSelectors, simd_target);
   return select != nullptr ? select(target, input, out) : nullptr;
 }
 

@@ -19,6 +19,13 @@ NllBlockKernel SelectNllBlockKernelSimd(int64_t simd_target, aclDataType target,
 // The kernel for the active kernel target (backend/cpu/kernel_target.h): SIMD, or the reference kernel.
 NllBlockKernel ChooseNllBlockKernel(aclDataType target, aclDataType input, aclDataType out);
 
+// The planes form of the scatter kernels (nll_loss_backward_kernel.h) for the active kernel target, or null (the
+// reference target, classes too many for its class marks, or unsupported types): the plan iterates the positions as
+// for the scatter form, but out need not be zeroed first: for each run of positions the kernel writes every class's
+// plane whole (the value where the target is that class, zeros elsewhere), each element of out once, streaming
+// when params.streaming_stores is set. The values and bits equal the scatter form's.
+NllBlockKernel ChooseNllPlanesKernel(aclDataType target, aclDataType input, aclDataType out, int64_t classes);
+
 }  // namespace openaclnn::nll
 
 #endif  // OPENACLNN_OPS_NLL_LOSS_BACKWARD_NLL_LOSS_BACKWARD_KERNEL_HWY_H_

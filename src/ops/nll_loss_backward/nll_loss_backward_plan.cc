@@ -26,7 +26,7 @@ class NllLossBackwardLaunch final : public Launch {
   NllLossBackwardLaunch(const char* api, iter::LoopPlan plan, const class_index::ClassPositions& positions,
                         NllBlockKernel kernel, const char* kernel_name, NllKernelParams params,
                         aclDataType input_dtype, const char* total_weight, int64_t out_bytes,
-                        const iter::LoopPlan* zero_plan)
+                        const iter::LoopPlan* zero_plan, bool zero_first = true)
       : api_(api),
         plan_(plan),
         positions_(positions),
@@ -37,6 +37,7 @@ class NllLossBackwardLaunch final : public Launch {
         total_weight_(total_weight),
         out_bytes_(out_bytes),
         scatter_(zero_plan != nullptr),
+        zero_first_(scatter_ && zero_first),
         zero_plan_(zero_plan != nullptr ? *zero_plan : iter::LoopPlan{}) {}
 
   Status Run() const override {
@@ -52,9 +53,10 @@ class NllLossBackwardLaunch final : public Launch {
     const int64_t classes = params.classes;
     const int64_t rows = positions_.count;
     class_index::SharedTargetFault fault;
-    // Scatter form: zero out in its own memory order first; its plan then runs over the positions, not the rows.
+    // Scatter form: zero out in its own memory order first (unless the planes kernel writes every element); its
+    // plan then runs over the positions, not the rows.
     const int64_t per_row = scatter_ ? 1 : classes;
-    if (scatter_) {
+    if (zero_first_) {
       ZeroOut();
     }
     cpu::ParallelFor(rows, cpu::GrainForBytes(classes * out_bytes_), [&](int64_t first_row, int64_t end_row) {
@@ -99,6 +101,7 @@ class NllLossBackwardLaunch final : public Launch {
   const char* const total_weight_;
   const int64_t out_bytes_;  // Bytes per element of out.
   const bool scatter_;       // plan_ is over the positions and zero_plan_ over out (SelectNllScatterKernel).
+  const bool zero_first_;    // The scatter kernel writes the counting positions only: out is zeroed first.
   const iter::LoopPlan zero_plan_;
 };
 
@@ -119,7 +122,11 @@ bool ClassDimOutermostInMemory(const aclTensor& out, int class_dim) {
 Prepared PlanScatter(const NllLossBackwardArgs& args, const char* phase1_api, const char* phase2_api,
                      const class_index::ClassPositions& positions, NllKernelParams params) {
   const aclTensor& self = *args.self;
-  const NllBlockKernel kernel = SelectNllScatterKernel(args.target->dtype(), self.dtype(), args.out->dtype());
+  // The planes kernel (SIMD targets) writes all of out in one pass; the reference scatter kernel needs a zero fill.
+  const NllBlockKernel planes =
+      ChooseNllPlanesKernel(args.target->dtype(), self.dtype(), args.out->dtype(), params.classes);
+  const NllBlockKernel kernel =
+      planes != nullptr ? planes : SelectNllScatterKernel(args.target->dtype(), self.dtype(), args.out->dtype());
   if (kernel == nullptr) {
     return {Status(ACLNN_ERR_INNER_FIND_KERNEL_ERROR,
                    msg::RuntimeError(phase1_api, "no kernel for the validated data types (internal error).")),
@@ -141,9 +148,12 @@ Prepared PlanScatter(const NllLossBackwardArgs& args, const char* phase1_api, co
   zero_builder.AddOperand(OperandOf(*args.out));
   const iter::LoopPlan zero_plan = zero_builder.Build(iter::DimPolicy::kReorderAndCoalesce);
   const char* total_weight = params.mean ? OperandOf(*args.total_weight).base : nullptr;
-  return {Status::Ok(), std::make_shared<NllLossBackwardLaunch>(
-                            phase2_api, plan, positions, kernel, cpu::KernelTargetName(cpu::kReferenceKernels),
-                            params, self.dtype(), total_weight, out_bytes, &zero_plan)};
+  params.streaming_stores = cpu::UseStreamingStores(positions.count * params.classes * out_bytes);
+  const char* kernel_name =
+      cpu::KernelTargetName(planes != nullptr ? cpu::ActiveKernelTarget() : cpu::kReferenceKernels);
+  return {Status::Ok(), std::make_shared<NllLossBackwardLaunch>(phase2_api, plan, positions, kernel, kernel_name,
+                                                                params, self.dtype(), total_weight, out_bytes,
+                                                                &zero_plan, /*zero_first=*/planes == nullptr)};
 }
 
 }  // namespace

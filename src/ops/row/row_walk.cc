@@ -7,6 +7,17 @@
 
 namespace openaclnn::row {
 
+Rows RowOfRun(const RowRun& run, int64_t i) {
+  Rows rows = run.first;
+  rows.out += i * run.out_step;
+  for (int k = 0; k < kMaxRowOperands; ++k) {
+    if (rows.in[k] != nullptr) {
+      rows.in[k] += i * run.in_step[k];
+    }
+  }
+  return rows;
+}
+
 int64_t NormalizeDim(int64_t dim, int64_t rank) {
   if (rank == 0) {
     return 0;
@@ -45,22 +56,31 @@ RowWalk::RowWalk(const aclTensor& out, const aclTensor* const* inputs, int input
 }
 
 void RowWalk::Run(int64_t bytes_per_row, RowFn fn) const {
+  RunRuns(bytes_per_row, [&](const RowRun& run) {
+    for (int64_t i = 0; i < run.count; ++i) {
+      fn(RowOfRun(run, i));
+    }
+  });
+}
+
+void RowWalk::RunRuns(int64_t bytes_per_row, RowRunFn fn) const {
   cpu::ParallelFor(rows_, cpu::GrainForBytes(bytes_per_row), [&](int64_t begin, int64_t end) {
     iter::ForEachBlock(plan_, begin, end, [&](const iter::Block& block) {
-      Rows rows;
-      rows.length = length_;
-      rows.out_stride = out_stride_;
+      RowRun run;
+      run.first.length = length_;
+      run.first.out_stride = out_stride_;
+      run.count = block.inner_size;
+      run.out_step = block.inner_stride[0];
       for (int k = 0; k < input_count_; ++k) {
-        rows.in_stride[k] = in_strides_[k];
+        run.first.in_stride[k] = in_strides_[k];
+        run.in_step[k] = block.inner_stride[k + 1];
       }
       for (int64_t j = 0; j < block.outer_size; ++j) {
-        for (int64_t i = 0; i < block.inner_size; ++i) {
-          rows.out = block.data[0] + j * block.outer_stride[0] + i * block.inner_stride[0];
-          for (int k = 0; k < input_count_; ++k) {
-            rows.in[k] = block.data[k + 1] + j * block.outer_stride[k + 1] + i * block.inner_stride[k + 1];
-          }
-          fn(rows);
+        run.first.out = block.data[0] + j * block.outer_stride[0];
+        for (int k = 0; k < input_count_; ++k) {
+          run.first.in[k] = block.data[k + 1] + j * block.outer_stride[k + 1];
         }
+        fn(run);
       }
     });
   });

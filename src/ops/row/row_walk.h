@@ -27,6 +27,21 @@ struct Rows {
 
 using RowFn = cpu::FunctionRef<void(const Rows& rows)>;
 
+// `count` consecutive rows (consecutive batch positions): row r of operand k starts `step` bytes after row r - 1
+// (out_step for out, in_step[k] for input k), with `first` the first of them. For kernels that take several rows
+// side by side, e.g. the rows of a dimension that is not innermost in memory, whose neighbours are adjacent.
+struct RowRun {
+  Rows first;
+  int64_t count = 0;
+  int64_t out_step = 0;
+  int64_t in_step[kMaxRowOperands] = {};
+};
+
+using RowRunFn = cpu::FunctionRef<void(const RowRun& run)>;
+
+// Row i (in [0, run.count)) of a run.
+Rows RowOfRun(const RowRun& run, int64_t i);
+
 class RowWalk {
  public:
   // out and the inputs have the same shape (validated); `dim` is in [0, rank) (0 for a 0-D shape, one row of one).
@@ -37,6 +52,10 @@ class RowWalk {
 
   // Calls fn once per row, rows split over the kernel threads; `bytes_per_row` sizes the split.
   void Run(int64_t bytes_per_row, RowFn fn) const;
+
+  // The same rows, split over the threads the same way, handed out as runs of consecutive rows; fn must do each
+  // row of a run as Run's fn would (each row whole, on the thread it is given to).
+  void RunRuns(int64_t bytes_per_row, RowRunFn fn) const;
 
  private:
   iter::LoopPlan plan_;  // Over the batch positions: operand 0 is out, then the inputs.

@@ -10,10 +10,12 @@
 #include "core/tensor.h"
 #include "core/tensor_checks.h"
 #include "backend/cpu/kernel_target.h"
+#include "backend/cpu/store_policy.h"
 #include "framework/phase1_log.h"
 #include "framework/two_phase.h"
 #include "ops/class_index/class_checks.h"
 #include "ops/row/row_walk.h"
+#include "ops/row/softmax_rows_hwy.h"
 
 namespace openaclnn::row {
 namespace {
@@ -79,15 +81,28 @@ Status CheckLayouts(const char* api, std::initializer_list<TensorArg> inputs, co
 
 class SoftmaxLaunch final : public Launch {
  public:
-  // `vector_exp`: the kernel takes its exponentials on the active kernel target (the forwards).
-  SoftmaxLaunch(RowWalk walk, SoftmaxRowKernel kernel, int64_t bytes_per_row, bool vector_exp)
+  // `kernel` does every row the vector kernels (null: none) decline; all run on the active kernel target.
+  SoftmaxLaunch(RowWalk walk, SoftmaxRowKernel kernel, SoftmaxVectorRow vector_row, SoftmaxVectorRuns vector_runs,
+                int64_t bytes_per_row, int64_t kernel_target, bool stream)
       : walk_(std::move(walk)),
         kernel_(kernel),
+        vector_row_(vector_row),
+        vector_runs_(vector_runs),
         bytes_per_row_(bytes_per_row),
-        kernel_target_(vector_exp ? cpu::ActiveKernelTarget() : cpu::kReferenceKernels) {}
+        kernel_target_(kernel_target),
+        stream_(stream) {}
 
   Status Run() const override {
-    walk_.Run(bytes_per_row_, [this](const Rows& rows) { kernel_(rows, kernel_target_); });
+    walk_.RunRuns(bytes_per_row_, [this](const RowRun& run) {
+      // Strided rows side by side first; whatever the runs kernel leaves, row by row.
+      const int64_t done = vector_runs_ != nullptr && run.count > 1 ? vector_runs_(run, stream_) : 0;
+      for (int64_t i = done; i < run.count; ++i) {
+        const Rows rows = RowOfRun(run, i);
+        if (vector_row_ == nullptr || !vector_row_(rows, stream_)) {
+          kernel_(rows, kernel_target_);
+        }
+      }
+    });
     return Status::Ok();
   }
   int64_t Elements() const override { return walk_.rows() * walk_.length(); }
@@ -97,13 +112,18 @@ class SoftmaxLaunch final : public Launch {
  private:
   const RowWalk walk_;
   const SoftmaxRowKernel kernel_;
+  const SoftmaxVectorRow vector_row_;
+  const SoftmaxVectorRuns vector_runs_;
   const int64_t bytes_per_row_;
   const int64_t kernel_target_;
+  const bool stream_;
 };
 
-// The launch over out's rows along dim with `kernel` (null: the types have no kernel, an internal error).
-Prepared PlanRows(const char* api, SoftmaxRowKernel kernel, const aclTensor& out, const aclTensor* const* inputs,
-                  int input_count, int64_t dim, bool vector_exp) {
+// The launch over out's rows along dim with `kernel` (null: the types have no kernel, an internal error) and the
+// vector kernel of the same computation for contiguous rows.
+Prepared PlanRows(const char* api, SoftmaxRowKernel kernel, SoftmaxVectorRow vector_row,
+                  SoftmaxVectorRuns vector_runs, const aclTensor& out, const aclTensor* const* inputs,
+                  int input_count, int64_t dim, int64_t kernel_target) {
   if (kernel == nullptr) {
     return {Status(ACLNN_ERR_INNER_FIND_KERNEL_ERROR,
                    msg::RuntimeError(api, "no kernel for the validated data types (internal error).")),
@@ -111,7 +131,9 @@ Prepared PlanRows(const char* api, SoftmaxRowKernel kernel, const aclTensor& out
   }
   RowWalk walk(out, inputs, input_count, NormalizeDim(dim, out.rank()));
   const int64_t bytes_per_row = walk.length() * DataTypeSize(out.dtype()) * 3;  // Three passes over a row.
-  return {Status::Ok(), std::make_shared<SoftmaxLaunch>(std::move(walk), kernel, bytes_per_row, vector_exp)};
+  const bool stream = cpu::UseStreamingStores(out.numel() * DataTypeSize(out.dtype()));
+  return {Status::Ok(), std::make_shared<SoftmaxLaunch>(std::move(walk), kernel, vector_row, vector_runs,
+                                                        bytes_per_row, kernel_target, stream)};
 }
 
 }  // namespace
@@ -156,10 +178,14 @@ Status SoftmaxGetWorkspaceSize(SoftmaxKind kind, const SoftmaxArgs& args, uint64
   OPENACLNN_RETURN_IF_ERROR(CheckPhase1Outputs(api, workspace_size, executor));
   OPENACLNN_RETURN_IF_ERROR(ValidateSoftmax(kind, args));
   const aclTensor* inputs[1] = {args.self};
-  Prepared prepared = args.self->empty()
-                          ? Prepared{Status::Ok(), nullptr}
-                          : PlanRows(api, SelectSoftmaxRowKernel(kind, args.self->dtype(), args.out->dtype()),
-                                     *args.out, inputs, 1, args.dim, /*vector_exp=*/true);
+  const int64_t target = cpu::ActiveKernelTarget();
+  Prepared prepared =
+      args.self->empty()
+          ? Prepared{Status::Ok(), nullptr}
+          : PlanRows(api, SelectSoftmaxRowKernel(kind, args.self->dtype(), args.out->dtype()),
+                     SelectSoftmaxVectorRow(false, kind, args.self->dtype(), args.out->dtype(), target),
+                     SelectSoftmaxVectorRuns(false, kind, args.self->dtype(), args.out->dtype(), target), *args.out,
+                     inputs, 1, args.dim, target);
   OPENACLNN_RETURN_IF_ERROR(prepared.status);
   LogPhase1(SoftmaxPhase2Api(kind), prepared, {{"self", args.self}, {"out", args.out}});
   return FinishPhase1(SoftmaxPhase2Api(kind), std::move(prepared), workspace_size, executor);
@@ -225,11 +251,14 @@ Status SoftmaxBackwardGetWorkspaceSize(SoftmaxKind kind, const SoftmaxBackwardAr
   OPENACLNN_RETURN_IF_ERROR(CheckPhase1Outputs(api, workspace_size, executor));
   OPENACLNN_RETURN_IF_ERROR(ValidateSoftmaxBackward(kind, args));
   const aclTensor* inputs[2] = {args.grad_output, args.output};
+  const int64_t target = cpu::ActiveKernelTarget();
   Prepared prepared =
       args.grad_output->empty() || args.output->empty()
           ? Prepared{Status::Ok(), nullptr}
           : PlanRows(api, SelectSoftmaxBackwardRowKernel(kind, args.grad_output->dtype(), args.out->dtype()),
-                     *args.out, inputs, 2, args.dim, /*vector_exp=*/false);
+                     SelectSoftmaxVectorRow(true, kind, args.grad_output->dtype(), args.out->dtype(), target),
+                     SelectSoftmaxVectorRuns(true, kind, args.grad_output->dtype(), args.out->dtype(), target),
+                     *args.out, inputs, 2, args.dim, target);
   OPENACLNN_RETURN_IF_ERROR(prepared.status);
   LogPhase1(SoftmaxBackwardPhase2Api(kind), prepared,
             {{"gradOutput", args.grad_output}, {"output", args.output}, {"out", args.out}});

@@ -5,8 +5,9 @@
 
 #include "backend/cpu/det_math.h"
 #include "backend/cpu/det_math_hwy.h"
-#include "backend/cpu/reduce_round.h"
 #include "backend/cpu/kernel_target.h"
+#include "backend/cpu/reduce.h"
+#include "backend/cpu/reduce_round.h"
 #include "core/element.h"
 
 namespace openaclnn::row {
@@ -68,14 +69,15 @@ void SoftmaxRow(const Rows& rows, int64_t kernel_target) {
     max = x > max ? x : max;
   }
   double terms[kChunk];
-  double sum = 0.0;
+  // The sum in LaneAccumulator's fixed order (element j to lane j % 8), whatever the chunking: the order the
+  // vector kernels (softmax_rows_hwy.h) keep in registers, so every target gives the same sum.
+  cpu::LaneAccumulator<1> accumulator;
   for (int64_t begin = 0; begin < rows.length; begin += kChunk) {
     const int64_t count = rows.length - begin < kChunk ? rows.length - begin : kChunk;
     ShiftedExps<kKind, InT, OutT>(rows, begin, count, max, kernel_target, terms);
-    for (int64_t k = 0; k < count; ++k) {
-      sum += terms[k];  // Index order, whatever the chunking: the same sum on every target.
-    }
+    accumulator.AddSeries(terms, count);
   }
+  const double sum = accumulator.Totals()[0];
   if constexpr (kKind == SoftmaxKind::kLogSoftmax) {
     const double log_sum = cpu::det::Log(sum);
     for (int64_t j = 0; j < rows.length; ++j) {
@@ -96,10 +98,11 @@ template <SoftmaxKind kKind, typename InT, typename OutT>
 void SoftmaxBackwardRow(const Rows& rows, int64_t /*kernel_target*/) {
   auto grad = [&rows](int64_t j) { return LoadAsDouble<InT>(rows.in[0] + j * rows.in_stride[0]); };
   auto output = [&rows](int64_t j) { return LoadAsDouble<InT>(rows.in[1] + j * rows.in_stride[1]); };
-  double sum = 0.0;
+  cpu::LaneAccumulator<1> accumulator;  // The forwards' fixed order of the sum (above).
   for (int64_t j = 0; j < rows.length; ++j) {
-    sum += kKind == SoftmaxKind::kSoftmax ? grad(j) * output(j) : grad(j);
+    accumulator.Add({kKind == SoftmaxKind::kSoftmax ? grad(j) * output(j) : grad(j)});
   }
+  const double sum = accumulator.Totals()[0];
   for (int64_t j = 0; j < rows.length; ++j) {
     const double value = kKind == SoftmaxKind::kSoftmax ? grad(j) * output(j) - sum * output(j)
                                                         : grad(j) - cpu::det::Exp(output(j)) * sum;

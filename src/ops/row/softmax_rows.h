@@ -1,10 +1,12 @@
-// Row kernels of aclnnSoftmax and aclnnLogSoftmax on the row engine (row_walk.h). Per row, in index order: the
-// maximum m (NaN if any element is NaN), then S = sum of exp(x - m) in double, then each output once:
+// Row kernels of aclnnSoftmax and aclnnLogSoftmax on the row engine (row_walk.h). Per row: the maximum m (NaN if
+// any element is NaN), then S = sum of exp(x - m) in double in a fixed order (element j to lane j % 8 of
+// backend/cpu/reduce.h's LaneAccumulator, the lanes combined in its fixed tree), then each output once:
 //   softmax:     exp(x - m) / S
 //   log-softmax: (x - m) - log(S)     (DECISIONS 19: no finite input gives inf or NaN where the result is finite)
 // all in double with the deterministic exp and log (backend/cpu/det_math.h), each rounded once to out's type. The
 // exponentials of a row are taken in chunks through the array form (det_math_hwy.h: SIMD on every target, the same
-// bits as the scalar form) and summed in index order.
+// bits as the scalar form). These are the reference kernels: softmax_rows_hwy.h has the vector kernels of
+// contiguous rows, which give the same bits.
 // Log-softmax first rounds its input to out's type, as CANN casts self to out's type before computing.
 #ifndef OPENACLNN_OPS_ROW_SOFTMAX_ROWS_H_
 #define OPENACLNN_OPS_ROW_SOFTMAX_ROWS_H_
@@ -23,8 +25,8 @@ using SoftmaxRowKernel = void (*)(const Rows& rows, int64_t kernel_target);
 // The kernel for self's and out's data types (FLOAT, FLOAT16, BFLOAT16, DOUBLE); null if unsupported.
 SoftmaxRowKernel SelectSoftmaxRowKernel(SoftmaxKind kind, aclDataType self, aclDataType out);
 
-// Row kernels of the backwards (rows.in[0] = gradOutput g, rows.in[1] = output y of the forward), per row in index
-// order, in double, each output rounded once:
+// Row kernels of the backwards (rows.in[0] = gradOutput g, rows.in[1] = output y of the forward), per row with the
+// sum in the forwards' fixed order, in double, each output rounded once:
 //   softmax:     out_j = g_j y_j - (sum_k g_k y_k) y_j          (CANN's form)
 //   log-softmax: out_j = g_j - exp(y_j) (sum_k g_k)
 // `input` is the type of g and y (FLOAT, FLOAT16, BFLOAT16); out FLOAT, FLOAT16, BFLOAT16 or DOUBLE.

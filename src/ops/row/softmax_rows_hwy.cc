@@ -1,0 +1,572 @@
+// Compiled once per Highway target: foreach_target.h re-includes this file with HWY_TARGET set to each one.
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "ops/row/softmax_rows_hwy.cc"
+#include "hwy/foreach_target.h"  // IWYU pragma: keep
+
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <memory>
+#include <new>
+#include <type_traits>
+
+#include "backend/cpu/det_math-inl.h"
+#include "backend/cpu/det_math.h"
+#include "backend/cpu/hwy_convert-inl.h"
+#include "backend/cpu/reduce.h"
+#include "backend/cpu/reduce_round.h"
+#include "core/element.h"
+#include "core/half.h"
+#include "hwy/cache_control.h"
+#include "hwy/highway.h"
+#include "ops/row/softmax_rows_hwy.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace openaclnn::row {
+namespace HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+namespace convert = cpu::HWY_NAMESPACE;
+
+#if HWY_HAVE_FLOAT64 && HWY_TARGET != HWY_SCALAR
+
+// At most 8 double lanes: the eight lanes of the row's sum are one, two or four vectors.
+using DD = hn::CappedTag<double, cpu::kSumLanes>;
+using DF = hn::Rebind<float, DD>;
+
+// A thread's buffer for a softmax row's exponentials (grown to the longest row it has seen, up to kMaxTerms;
+// longer rows, or a failed allocation, take their exponentials a second time instead).
+constexpr int64_t kMaxTerms = int64_t{1} << 18;
+
+inline double* TermBuffer(int64_t length) {
+  thread_local std::unique_ptr<double[]> buffer;
+  thread_local int64_t capacity = 0;
+  if (length > kMaxTerms) {
+    return nullptr;
+  }
+  if (length > capacity) {
+    buffer.reset(new (std::nothrow) double[static_cast<size_t>(length)]);
+    capacity = buffer ? length : 0;
+  }
+  return buffer.get();
+}
+
+template <typename T>
+bool Contiguous(const char* p, int64_t stride) {
+  return stride == static_cast<int64_t>(sizeof(T)) && reinterpret_cast<uintptr_t>(p) % sizeof(T) == 0;
+}
+
+// Lanes(dd) elements of T from p, as doubles (exact).
+template <typename T>
+HWY_INLINE hn::Vec<DD> LoadDoubles(const T* p) {
+  const DD dd;
+  const DF df;
+  if constexpr (std::is_same_v<T, float>) {
+    return hn::PromoteTo(dd, hn::LoadU(df, p));
+  } else {
+    const auto bits = hn::LoadU(convert::Bits16<DF>(), reinterpret_cast<const uint16_t*>(p));
+    if constexpr (std::is_same_v<T, Float16>) {
+      return hn::PromoteTo(dd, convert::HalfToFloat(df, bits));
+    } else {
+      return hn::PromoteTo(dd, convert::Bf16ToFloat(df, bits));
+    }
+  }
+}
+
+template <typename T>
+HWY_INLINE double LoadDouble(const T* p) {
+  return LoadAsFloat<T>(reinterpret_cast<const char*>(p));
+}
+
+// Doubles rounded once to Out, as cpu::StoreFromDouble does it: FLOAT by one conversion; FLOAT16 and BFLOAT16
+// through float rounded to odd (reduce_round.h), then to nearest even. NaNs keep their payload, as in the scalar
+// conversions.
+template <typename Out>
+HWY_INLINE void StoreRounded(hn::Vec<DD> value, Out* out) {
+  const DD dd;
+  const DF df;
+  auto rounded = hn::DemoteTo(df, value);
+  if constexpr (std::is_same_v<Out, float>) {
+    hn::StoreU(rounded, df, out);
+  } else {
+    const hn::Rebind<int32_t, DD> di;
+    const auto back = hn::PromoteTo(dd, rounded);
+    const auto inexact = hn::AndNot(hn::IsNaN(value), hn::Ne(back, value));
+    const auto away = hn::Gt(hn::Abs(back), hn::Abs(value));
+    // -1 where the rounding went away from zero (one unit toward zero), then the sticky lowest bit; the masks
+    // become int32 lanes through the double-to-int32 conversion, which every target has.
+    const auto minus_one = hn::DemoteTo(di, hn::IfThenElseZero(away, hn::Set(dd, -1.0)));
+    const auto sticky = hn::DemoteTo(di, hn::IfThenElseZero(inexact, hn::Set(dd, 1.0)));
+    rounded = hn::BitCast(df, hn::Or(hn::Add(hn::BitCast(di, rounded), minus_one), sticky));
+    uint16_t* destination = reinterpret_cast<uint16_t*>(out);
+    if constexpr (std::is_same_v<Out, Float16>) {
+      hn::StoreU(convert::FloatToHalf(df, rounded), convert::Bits16<DF>(), destination);
+    } else {
+      hn::StoreU(convert::FloatToBf16(df, rounded), convert::Bits16<DF>(), destination);
+    }
+  }
+}
+
+template <typename Out>
+HWY_INLINE void StoreRounded(double value, Out* out) {
+  cpu::StoreFromDouble<Out>(reinterpret_cast<char*>(out), value);
+}
+
+// The sum over i in [0, count) of term(i) in LaneAccumulator's order: element i to lane i % 8, each lane left to
+// right, the lanes combined as ((l0 + l1) + (l2 + l3)) + ((l4 + l5) + (l6 + l7)). VecTerm(i) gives the terms of
+// elements [i, i + Lanes) as a vector, ScalarTerm(i) one term (the tail).
+template <class VecTerm, class ScalarTerm>
+HWY_INLINE double LaneSum(int64_t count, const VecTerm& vec_term, const ScalarTerm& scalar_term) {
+  const DD dd;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(dd));
+  auto a0 = hn::Zero(dd);
+  auto a1 = hn::Zero(dd);
+  auto a2 = hn::Zero(dd);
+  auto a3 = hn::Zero(dd);
+  int64_t i = 0;
+  if (lanes == 8) {
+    for (; i + 8 <= count; i += 8) {
+      a0 = hn::Add(a0, vec_term(i));
+    }
+  } else if (lanes == 4) {
+    for (; i + 8 <= count; i += 8) {
+      a0 = hn::Add(a0, vec_term(i));
+      a1 = hn::Add(a1, vec_term(i + 4));
+    }
+  } else {
+    for (; i + 8 <= count; i += 8) {
+      a0 = hn::Add(a0, vec_term(i));
+      a1 = hn::Add(a1, vec_term(i + 2));
+      a2 = hn::Add(a2, vec_term(i + 4));
+      a3 = hn::Add(a3, vec_term(i + 6));
+    }
+  }
+  HWY_ALIGN double l[cpu::kSumLanes];
+  hn::StoreU(a0, dd, l);
+  if (lanes <= 4) {
+    hn::StoreU(a1, dd, l + lanes);
+  }
+  if (lanes == 2) {
+    hn::StoreU(a2, dd, l + 4);
+    hn::StoreU(a3, dd, l + 6);
+  }
+  for (int64_t k = 0; i < count; ++i, ++k) {  // i is a multiple of 8 here: element i goes to lane k.
+    l[k] += scalar_term(i);
+  }
+  return ((l[0] + l[1]) + (l[2] + l[3])) + ((l[4] + l[5]) + (l[6] + l[7]));
+}
+
+constexpr int64_t kStageElements = 1024;  // Output elements staged in L1 before a streaming copy.
+
+// Writes out[i] = value(i) for i in [0, count): VecValue(i) the values of [i, i + Lanes) as doubles, ScalarValue(i)
+// one value. With `stream`, through a small staging buffer copied out with aligned streaming stores.
+template <typename Out, class VecValue, class ScalarValue>
+HWY_INLINE void WriteRow(Out* out, int64_t count, bool stream, const VecValue& vec_value,
+                         const ScalarValue& scalar_value) {
+  const DD dd;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(dd));
+  auto write = [&](Out* to, int64_t begin, int64_t end) {
+    int64_t i = begin;
+    for (; i + lanes <= end; i += lanes) {
+      StoreRounded<Out>(vec_value(i), to + (i - begin));
+    }
+    for (; i < end; ++i) {
+      StoreRounded<Out>(scalar_value(i), to + (i - begin));
+    }
+  };
+  if (!stream) {
+    write(out, 0, count);
+    return;
+  }
+  const hn::ScalableTag<uint8_t> du8;
+  const auto vector_bytes = static_cast<int64_t>(hn::Lanes(du8));
+  HWY_ALIGN Out stage[kStageElements];
+  // Leading elements up to the first vector-aligned byte of out are written directly.
+  const auto misaligned = static_cast<int64_t>(reinterpret_cast<uintptr_t>(out) % static_cast<uintptr_t>(vector_bytes));
+  int64_t head = misaligned == 0 ? 0 : (vector_bytes - misaligned) / static_cast<int64_t>(sizeof(Out));
+  head = head < count ? head : count;  // Out is aligned to its element size, so head elements reach the boundary.
+  write(out, 0, head);
+  for (int64_t begin = head; begin < count; begin += kStageElements) {
+    const int64_t end = count - begin < kStageElements ? count : begin + kStageElements;
+    write(stage, begin, end);
+    const int64_t bytes = (end - begin) * static_cast<int64_t>(sizeof(Out));
+    auto* to = reinterpret_cast<uint8_t*>(out + begin);
+    const auto* from = reinterpret_cast<const uint8_t*>(stage);
+    int64_t b = 0;
+    for (; b + vector_bytes <= bytes; b += vector_bytes) {
+      hn::Stream(hn::Load(du8, from + b), du8, to + b);
+    }
+    std::memcpy(to + b, from + b, static_cast<size_t>(bytes - b));
+  }
+  hwy::FlushStream();  // Streaming stores are weakly ordered: visible before the row is reported done.
+}
+
+// The maximum of a row of n elements, or false when it holds a NaN (the scalar kernel then does the row).
+template <typename T>
+HWY_INLINE bool RowMax(const T* x, int64_t n, double* max) {
+  const hn::ScalableTag<float> df;
+  const hn::Rebind<uint16_t, decltype(df)> d16;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
+  auto load = [&](int64_t i) {
+    if constexpr (std::is_same_v<T, float>) {
+      return hn::LoadU(df, x + i);
+    } else if constexpr (std::is_same_v<T, Float16>) {
+      return convert::HalfToFloat(df, hn::LoadU(d16, reinterpret_cast<const uint16_t*>(x + i)));
+    } else {
+      return convert::Bf16ToFloat(df, hn::LoadU(d16, reinterpret_cast<const uint16_t*>(x + i)));
+    }
+  };
+  const auto minus_inf = hn::Set(df, -std::numeric_limits<float>::infinity());
+  auto m0 = minus_inf;
+  auto m1 = minus_inf;
+  auto nan = hn::Zero(df);
+  int64_t i = 0;
+  for (; i + 2 * lanes <= n; i += 2 * lanes) {
+    const auto v0 = load(i);
+    const auto v1 = load(i + lanes);
+    m0 = hn::Max(m0, v0);
+    m1 = hn::Max(m1, v1);
+    nan = hn::Or(nan, hn::Or(hn::VecFromMask(df, hn::Ne(v0, v0)), hn::VecFromMask(df, hn::Ne(v1, v1))));
+  }
+  for (; i + lanes <= n; i += lanes) {
+    const auto v = load(i);
+    m0 = hn::Max(m0, v);
+    nan = hn::Or(nan, hn::VecFromMask(df, hn::Ne(v, v)));
+  }
+  if (!hn::AllTrue(df, hn::Eq(nan, hn::Zero(df)))) {
+    return false;
+  }
+  double result = hn::GetLane(hn::MaxOfLanes(df, hn::Max(m0, m1)));
+  for (; i < n; ++i) {
+    const double v = LoadDouble(x + i);
+    if (v != v) {
+      return false;
+    }
+    result = v > result ? v : result;
+  }
+  *max = result;
+  return true;
+}
+
+template <SoftmaxKind kKind, typename T>
+bool ForwardRow(const Rows& rows, bool stream) {
+  if (!Contiguous<T>(rows.in[0], rows.in_stride[0]) || !Contiguous<T>(rows.out, rows.out_stride)) {
+    return false;
+  }
+  const auto* x = reinterpret_cast<const T*>(rows.in[0]);
+  auto* out = reinterpret_cast<T*>(rows.out);
+  const int64_t n = rows.length;
+  double max_value;
+  if (!RowMax(x, n, &max_value)) {
+    return false;
+  }
+  const DD dd;
+  const auto max = hn::Set(dd, max_value);
+  if constexpr (kKind == SoftmaxKind::kLogSoftmax) {
+    const double sum = LaneSum(
+        n, [&](int64_t i) { return cpu::HWY_NAMESPACE::ExpVec(dd, hn::Sub(LoadDoubles(x + i), max)); },
+        [&](int64_t i) { return cpu::det::Exp(LoadDouble(x + i) - max_value); });
+    const double log_sum_value = cpu::det::Log(sum);
+    const auto log_sum = hn::Set(dd, log_sum_value);
+    WriteRow(
+        out, n, stream, [&](int64_t i) { return hn::Sub(hn::Sub(LoadDoubles(x + i), max), log_sum); },
+        [&](int64_t i) { return (LoadDouble(x + i) - max_value) - log_sum_value; });
+  } else {
+    double* terms = TermBuffer(n);
+    const double sum = LaneSum(
+        n,
+        [&](int64_t i) {
+          const auto e = cpu::HWY_NAMESPACE::ExpVec(dd, hn::Sub(LoadDoubles(x + i), max));
+          if (terms != nullptr) {
+            hn::StoreU(e, dd, terms + i);
+          }
+          return e;
+        },
+        [&](int64_t i) {
+          const double e = cpu::det::Exp(LoadDouble(x + i) - max_value);
+          if (terms != nullptr) {
+            terms[i] = e;
+          }
+          return e;
+        });
+    const auto sum_vector = hn::Set(dd, sum);
+    if (terms != nullptr) {
+      WriteRow(
+          out, n, stream, [&](int64_t i) { return hn::Div(hn::LoadU(dd, terms + i), sum_vector); },
+          [&](int64_t i) { return terms[i] / sum; });
+    } else {
+      WriteRow(
+          out, n, stream,
+          [&](int64_t i) {
+            return hn::Div(cpu::HWY_NAMESPACE::ExpVec(dd, hn::Sub(LoadDoubles(x + i), max)), sum_vector);
+          },
+          [&](int64_t i) { return cpu::det::Exp(LoadDouble(x + i) - max_value) / sum; });
+    }
+  }
+  return true;
+}
+
+template <SoftmaxKind kKind, typename T>
+bool BackwardRow(const Rows& rows, bool stream) {
+  if (!Contiguous<T>(rows.in[0], rows.in_stride[0]) || !Contiguous<T>(rows.in[1], rows.in_stride[1]) ||
+      !Contiguous<T>(rows.out, rows.out_stride)) {
+    return false;
+  }
+  const auto* g = reinterpret_cast<const T*>(rows.in[0]);
+  const auto* y = reinterpret_cast<const T*>(rows.in[1]);
+  auto* out = reinterpret_cast<T*>(rows.out);
+  const int64_t n = rows.length;
+  const DD dd;
+  if constexpr (kKind == SoftmaxKind::kSoftmax) {
+    const double sum = LaneSum(
+        n, [&](int64_t i) { return hn::Mul(LoadDoubles(g + i), LoadDoubles(y + i)); },
+        [&](int64_t i) { return LoadDouble(g + i) * LoadDouble(y + i); });
+    const auto s = hn::Set(dd, sum);
+    WriteRow(
+        out, n, stream,
+        [&](int64_t i) {
+          const auto yv = LoadDoubles(y + i);
+          return hn::Sub(hn::Mul(LoadDoubles(g + i), yv), hn::Mul(s, yv));
+        },
+        [&](int64_t i) {
+          const double yv = LoadDouble(y + i);
+          return LoadDouble(g + i) * yv - sum * yv;
+        });
+  } else {
+    const double sum = LaneSum(
+        n, [&](int64_t i) { return LoadDoubles(g + i); }, [&](int64_t i) { return LoadDouble(g + i); });
+    const auto s = hn::Set(dd, sum);
+    WriteRow(
+        out, n, stream,
+        [&](int64_t i) {
+          return hn::Sub(LoadDoubles(g + i), hn::Mul(cpu::HWY_NAMESPACE::ExpVec(dd, LoadDoubles(y + i)), s));
+        },
+        [&](int64_t i) { return LoadDouble(g + i) - cpu::det::Exp(LoadDouble(y + i)) * sum; });
+  }
+  return true;
+}
+
+template <bool kBackward, SoftmaxKind kKind>
+SoftmaxVectorRow ForType(aclDataType input) {
+  switch (input) {
+    case ACL_FLOAT: return kBackward ? &BackwardRow<kKind, float> : &ForwardRow<kKind, float>;
+    case ACL_FLOAT16: return kBackward ? &BackwardRow<kKind, Float16> : &ForwardRow<kKind, Float16>;
+    case ACL_BF16: return kBackward ? &BackwardRow<kKind, BFloat16> : &ForwardRow<kKind, BFloat16>;
+    default: return nullptr;
+  }
+}
+
+SoftmaxVectorRow SelectVectorRow(bool backward, SoftmaxKind kind, aclDataType input, aclDataType out) {
+  if (input != out) {
+    return nullptr;
+  }
+  if (kind == SoftmaxKind::kSoftmax) {
+    return backward ? ForType<true, SoftmaxKind::kSoftmax>(input) : ForType<false, SoftmaxKind::kSoftmax>(input);
+  }
+  return backward ? ForType<true, SoftmaxKind::kLogSoftmax>(input) : ForType<false, SoftmaxKind::kLogSoftmax>(input);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Runs of strided rows side by side: lane i of every vector belongs to row i of a group of Lanes(dd) consecutive
+// rows, which are adjacent in memory (the rows of a dimension that is not innermost, e.g. the classes of NCHW).
+// Each row keeps its own eight lane sums (the vectors a0..a7, element k of the rows to a(k % 8)), combined in the
+// same tree, so every row gets the bits of the scalar kernels.
+
+template <typename T>
+bool RunFits(const RowRun& run, int inputs) {
+  const auto size = static_cast<int64_t>(sizeof(T));
+  if (run.out_step != size || reinterpret_cast<uintptr_t>(run.first.out) % sizeof(T) != 0 ||
+      run.first.out_stride % size != 0 || run.first.in_stride[0] == size) {
+    return false;  // Contiguous rows go to the row kernels above.
+  }
+  for (int k = 0; k < inputs; ++k) {
+    if (run.in_step[k] != size || reinterpret_cast<uintptr_t>(run.first.in[k]) % sizeof(T) != 0 ||
+        run.first.in_stride[k] % size != 0) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// Adds term to the lane-sum vector of element k (k % 8).
+#define OPENACLNN_ROW_LANE_ADD(k, term)    \
+  switch ((k) & 7) {                       \
+    case 0: a0 = hn::Add(a0, term); break; \
+    case 1: a1 = hn::Add(a1, term); break; \
+    case 2: a2 = hn::Add(a2, term); break; \
+    case 3: a3 = hn::Add(a3, term); break; \
+    case 4: a4 = hn::Add(a4, term); break; \
+    case 5: a5 = hn::Add(a5, term); break; \
+    case 6: a6 = hn::Add(a6, term); break; \
+    default: a7 = hn::Add(a7, term); break; \
+  }
+
+// The rows' sums of term(k) over k in [0, n), one per lane, in LaneAccumulator's order.
+template <class Term>
+HWY_INLINE hn::Vec<DD> GroupSum(int64_t n, const Term& term) {
+  const DD dd;
+  auto a0 = hn::Zero(dd), a1 = hn::Zero(dd), a2 = hn::Zero(dd), a3 = hn::Zero(dd);
+  auto a4 = hn::Zero(dd), a5 = hn::Zero(dd), a6 = hn::Zero(dd), a7 = hn::Zero(dd);
+  int64_t k = 0;
+  for (; k + 8 <= n; k += 8) {
+    a0 = hn::Add(a0, term(k));
+    a1 = hn::Add(a1, term(k + 1));
+    a2 = hn::Add(a2, term(k + 2));
+    a3 = hn::Add(a3, term(k + 3));
+    a4 = hn::Add(a4, term(k + 4));
+    a5 = hn::Add(a5, term(k + 5));
+    a6 = hn::Add(a6, term(k + 6));
+    a7 = hn::Add(a7, term(k + 7));
+  }
+  for (; k < n; ++k) {
+    const auto t = term(k);
+    OPENACLNN_ROW_LANE_ADD(k, t)
+  }
+  return hn::Add(hn::Add(hn::Add(a0, a1), hn::Add(a2, a3)), hn::Add(hn::Add(a4, a5), hn::Add(a6, a7)));
+}
+#undef OPENACLNN_ROW_LANE_ADD
+
+template <SoftmaxKind kKind, typename T>
+int64_t ForwardRun(const RowRun& run, bool /*stream*/) {
+  if (!RunFits<T>(run, 1)) {
+    return 0;
+  }
+  const DD dd;
+  const auto lanes = static_cast<int64_t>(hn::Lanes(dd));
+  const int64_t n = run.first.length;
+  const int64_t in_step = run.first.in_stride[0] / static_cast<int64_t>(sizeof(T));  // Elements along a row.
+  const int64_t out_step = run.first.out_stride / static_cast<int64_t>(sizeof(T));
+  int64_t done = 0;
+  for (; done + lanes <= run.count; done += lanes) {
+    const T* x = reinterpret_cast<const T*>(run.first.in[0]) + done;
+    T* out = reinterpret_cast<T*>(run.first.out) + done;
+    auto max = hn::Set(dd, -std::numeric_limits<double>::infinity());
+    auto nan = hn::Zero(dd);
+    for (int64_t k = 0; k < n; ++k) {
+      const auto v = LoadDoubles(x + k * in_step);
+      nan = hn::Or(nan, hn::VecFromMask(dd, hn::Ne(v, v)));
+      max = hn::Max(max, v);
+    }
+    if (!hn::AllTrue(dd, hn::Eq(nan, hn::Zero(dd)))) {
+      break;  // A row of this group holds a NaN: the caller does the rest row by row.
+    }
+    auto shifted = [&](int64_t k) { return hn::Sub(LoadDoubles(x + k * in_step), max); };
+    const auto sum = GroupSum(n, [&](int64_t k) { return cpu::HWY_NAMESPACE::ExpVec(dd, shifted(k)); });
+    if constexpr (kKind == SoftmaxKind::kLogSoftmax) {
+      const auto log_sum = cpu::HWY_NAMESPACE::LogVec(dd, sum);
+      for (int64_t k = 0; k < n; ++k) {
+        StoreRounded<T>(hn::Sub(shifted(k), log_sum), out + k * out_step);
+      }
+    } else {
+      for (int64_t k = 0; k < n; ++k) {
+        StoreRounded<T>(hn::Div(cpu::HWY_NAMESPACE::ExpVec(dd, shifted(k)), sum), out + k * out_step);
+      }
+    }
+  }
+  return done;
+}
+
+template <SoftmaxKind kKind, typename T>
+int64_t BackwardRun(const RowRun& run, bool /*stream*/) {
+  if (!RunFits<T>(run, 2)) {
+    return 0;
+  }
+  const DD dd;
+  const auto lanes = static_cast<int64_t>(hn::Lanes(dd));
+  const int64_t n = run.first.length;
+  const int64_t g_step = run.first.in_stride[0] / static_cast<int64_t>(sizeof(T));
+  const int64_t y_step = run.first.in_stride[1] / static_cast<int64_t>(sizeof(T));
+  const int64_t out_step = run.first.out_stride / static_cast<int64_t>(sizeof(T));
+  int64_t done = 0;
+  for (; done + lanes <= run.count; done += lanes) {
+    const T* g = reinterpret_cast<const T*>(run.first.in[0]) + done;
+    const T* y = reinterpret_cast<const T*>(run.first.in[1]) + done;
+    T* out = reinterpret_cast<T*>(run.first.out) + done;
+    auto gv = [&](int64_t k) { return LoadDoubles(g + k * g_step); };
+    auto yv = [&](int64_t k) { return LoadDoubles(y + k * y_step); };
+    if constexpr (kKind == SoftmaxKind::kSoftmax) {
+      const auto s = GroupSum(n, [&](int64_t k) { return hn::Mul(gv(k), yv(k)); });
+      for (int64_t k = 0; k < n; ++k) {
+        const auto yk = yv(k);
+        StoreRounded<T>(hn::Sub(hn::Mul(gv(k), yk), hn::Mul(s, yk)), out + k * out_step);
+      }
+    } else {
+      const auto s = GroupSum(n, gv);
+      for (int64_t k = 0; k < n; ++k) {
+        StoreRounded<T>(hn::Sub(gv(k), hn::Mul(cpu::HWY_NAMESPACE::ExpVec(dd, yv(k)), s)), out + k * out_step);
+      }
+    }
+  }
+  return done;
+}
+
+template <bool kBackward, SoftmaxKind kKind>
+SoftmaxVectorRuns RunsForType(aclDataType input) {
+  switch (input) {
+    case ACL_FLOAT: return kBackward ? &BackwardRun<kKind, float> : &ForwardRun<kKind, float>;
+    case ACL_FLOAT16: return kBackward ? &BackwardRun<kKind, Float16> : &ForwardRun<kKind, Float16>;
+    case ACL_BF16: return kBackward ? &BackwardRun<kKind, BFloat16> : &ForwardRun<kKind, BFloat16>;
+    default: return nullptr;
+  }
+}
+
+SoftmaxVectorRuns SelectVectorRuns(bool backward, SoftmaxKind kind, aclDataType input, aclDataType out) {
+  if (input != out) {
+    return nullptr;
+  }
+  if (kind == SoftmaxKind::kSoftmax) {
+    return backward ? RunsForType<true, SoftmaxKind::kSoftmax>(input)
+                    : RunsForType<false, SoftmaxKind::kSoftmax>(input);
+  }
+  return backward ? RunsForType<true, SoftmaxKind::kLogSoftmax>(input)
+                  : RunsForType<false, SoftmaxKind::kLogSoftmax>(input);
+}
+
+#else  // No double lanes (or one lane): every row goes to the scalar kernel.
+
+SoftmaxVectorRow SelectVectorRow(bool, SoftmaxKind, aclDataType, aclDataType) { return nullptr; }
+SoftmaxVectorRuns SelectVectorRuns(bool, SoftmaxKind, aclDataType, aclDataType) { return nullptr; }
+
+#endif
+
+int64_t CompiledTarget() { return HWY_TARGET; }
+
+}  // namespace HWY_NAMESPACE
+}  // namespace openaclnn::row
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+#include "backend/cpu/hwy_dispatch.h"
+#include "backend/cpu/kernel_target.h"
+
+namespace openaclnn::row {
+namespace {
+
+using SelectFunction = SoftmaxVectorRow (*)(bool, SoftmaxKind, aclDataType, aclDataType);
+using SelectRunsFunction = SoftmaxVectorRuns (*)(bool, SoftmaxKind, aclDataType, aclDataType);
+using TargetFunction = int64_t (*)();
+const TargetFunction kCompiledTargets[] = OPENACLNN_HWY_TABLE(CompiledTarget);
+const SelectFunction kSelectors[] = OPENACLNN_HWY_TABLE(SelectVectorRow);
+const SelectRunsFunction kRunsSelectors[] = OPENACLNN_HWY_TABLE(SelectVectorRuns);
+
+}  // namespace
+
+SoftmaxVectorRow SelectSoftmaxVectorRow(bool backward, SoftmaxKind kind, aclDataType input, aclDataType out,
+                                        int64_t kernel_target) {
+  if (kernel_target == cpu::kReferenceKernels) {
+    return nullptr;
+  }
+  const SelectFunction select = cpu::ForTarget(kCompiledTargets, kSelectors, kernel_target);
+  return select == nullptr ? nullptr : select(backward, kind, input, out);
+}
+
+SoftmaxVectorRuns SelectSoftmaxVectorRuns(bool backward, SoftmaxKind kind, aclDataType input, aclDataType out,
+                                          int64_t kernel_target) {
+  if (kernel_target == cpu::kReferenceKernels) {
+    return nullptr;
+  }
+  const SelectRunsFunction select = cpu::ForTarget(kCompiledTargets, kRunsSelectors, kernel_target);
+  return select == nullptr ? nullptr : select(backward, kind, input, out);
+}
+
+}  // namespace openaclnn::row
+#endif  // HWY_ONCE
