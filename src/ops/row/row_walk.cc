@@ -55,6 +55,7 @@ void RowWalk::Run(int64_t bytes_per_row, RowFn fn) const {
       }
       for (int64_t j = 0; j < block.outer_size; ++j) {
         for (int64_t i = 0; i < block.inner_size; ++i) {
+          rows.index = block.linear_index + j * block.inner_size + i;
           rows.out = block.data[0] + j * block.outer_stride[0] + i * block.inner_stride[0];
           for (int k = 0; k < input_count_; ++k) {
             rows.in[k] = block.data[k + 1] + j * block.outer_stride[k + 1] + i * block.inner_stride[k + 1];
