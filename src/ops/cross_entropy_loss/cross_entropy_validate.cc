@@ -116,12 +116,19 @@ Status CheckRowVector(const char* api, const char* arg, const aclTensor& tensor,
   return Status::Ok();
 }
 
+// Empty tensors are never touched: their layouts do not matter (DECISIONS 11).
 Status CheckInput(const char* api, const char* arg, const aclTensor& tensor) {
+  if (tensor.empty()) {
+    return Status::Ok();
+  }
   OPENACLNN_RETURN_IF_ERROR(CheckElementCount(api, arg, tensor));
   return CheckAddressableLayout(api, arg, tensor);
 }
 
 Status CheckOutput(const char* api, const char* arg, const aclTensor& tensor) {
+  if (tensor.empty()) {
+    return Status::Ok();
+  }
   OPENACLNN_RETURN_IF_ERROR(CheckAddressableLayout(api, arg, tensor));
   return CheckNoSelfOverlap(api, arg, tensor);
 }
