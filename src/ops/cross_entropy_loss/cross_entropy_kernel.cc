@@ -6,8 +6,8 @@
 #include "backend/cpu/det_math.h"
 #include "backend/cpu/det_math_hwy.h"
 #include "backend/cpu/kernel_target.h"
-#include "backend/cpu/reduce_round.h"
 #include "core/element.h"
+#include "core/half.h"
 
 namespace openaclnn::cross_entropy {
 namespace {
@@ -52,6 +52,29 @@ double Load(const char* address) {
   return LoadAsFloat<T>(address);
 }
 
+// value rounded once to T: for the 16-bit types through float rounded to odd (reduce_round.h's scheme), with the
+// step toward zero done on the bits instead of a library call (a row's stores are the kernels' hottest loop).
+template <typename T>
+void Store(char* address, double value) {
+  if constexpr (std::is_same_v<T, float>) {
+    StoreRaw<float>(address, static_cast<float>(value));
+  } else {
+    float rounded = static_cast<float>(value);
+    if (static_cast<double>(rounded) != value && !std::isnan(value)) {
+      uint32_t bits = FloatBits(rounded);
+      if (std::fabs(static_cast<double>(rounded)) > std::fabs(value)) {
+        bits -= 1;  // One step toward zero (an infinity becomes the largest float).
+      }
+      rounded = BitsToFloat(bits | 1u);
+    }
+    if constexpr (std::is_same_v<T, BFloat16>) {
+      StoreRaw<uint16_t>(address, FloatToBf16(rounded));
+    } else {
+      StoreRaw<uint16_t>(address, FloatToHalf(rounded));
+    }
+  }
+}
+
 template <typename TargetT>
 RowKind Classify(const ClassTargets& t, int64_t n, int64_t* target, double* weight) {
   *target = LoadAsIndex<TargetT>(t.target + n * t.target_stride);
@@ -74,24 +97,39 @@ template <typename T, typename TargetT>
 void ForwardRowOf(const row::Rows& rows, const ForwardParams& params, int64_t kernel_target, ForwardRow* result) {
   const int64_t length = rows.length;
   auto x = [&rows](int64_t j) { return Load<T>(rows.in[0] + j * rows.in_stride[0]); };
-  // The maximum and its first index (NaN wins: the whole row is NaN then).
-  double max = -std::numeric_limits<double>::infinity();
-  int64_t arg = 0;
-  for (int64_t j = 0; j < length; ++j) {
-    const double value = x(j);
-    if (std::isnan(value)) {
-      max = value;
-      arg = j;
-      break;
-    }
-    if (value > max) {
-      max = value;
-      arg = j;
+  // The maximum over 8 interleaved lanes (no dependency chain through the row); NaN anywhere makes it NaN.
+  constexpr int kLanes = 8;
+  double lane_max[kLanes];
+  bool has_nan = false;
+  for (double& m : lane_max) m = -std::numeric_limits<double>::infinity();
+  int64_t i = 0;
+  for (; i + kLanes <= length; i += kLanes) {
+    for (int l = 0; l < kLanes; ++l) {
+      const double value = x(i + l);
+      has_nan = has_nan || value != value;
+      lane_max[l] = value > lane_max[l] ? value : lane_max[l];
     }
   }
-  // T = sum of exp(x_k - max) over k != arg, in index order (the maximum's own term, exactly 1, is left out).
+  for (; i < length; ++i) {
+    const double value = x(i);
+    has_nan = has_nan || value != value;
+    lane_max[0] = value > lane_max[0] ? value : lane_max[0];
+  }
+  double max = lane_max[0];
+  for (int l = 1; l < kLanes; ++l) max = lane_max[l] > max ? lane_max[l] : max;
+  if (has_nan) max = std::numeric_limits<double>::quiet_NaN();
+  // The first index holding the maximum (none for NaN: every result is NaN then).
+  int64_t arg = -1;
+  for (int64_t k = 0; k < length && !has_nan; ++k) {
+    if (x(k) == max) {
+      arg = k;
+      break;
+    }
+  }
+  // T = sum of exp(x_k - max) over k != arg (the maximum's own term, exactly 1, is left out), in 8 interleaved
+  // lanes (term k to lane k % 8, whatever the chunking) combined in a fixed tree: the same bits on every target.
   double terms[kChunk];
-  double rest = 0.0;
+  double lanes[kLanes] = {};
   for (int64_t begin = 0; begin < length; begin += kChunk) {
     const int64_t count = length - begin < kChunk ? length - begin : kChunk;
     for (int64_t k = 0; k < count; ++k) {
@@ -101,10 +139,13 @@ void ForwardRowOf(const row::Rows& rows, const ForwardParams& params, int64_t ke
     if (arg >= begin && arg < begin + count) {
       terms[arg - begin] = 0.0;
     }
-    for (int64_t k = 0; k < count; ++k) {
-      rest += terms[k];
+    int64_t k = 0;
+    for (; k + kLanes <= count; k += kLanes) {  // kChunk is a multiple of 8: lane = index % 8.
+      for (int l = 0; l < kLanes; ++l) lanes[l] += terms[k + l];
     }
+    for (; k < count; ++k) lanes[k % kLanes] += terms[k];
   }
+  const double rest = ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) + ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]));
   const double log_sum = Log1p(rest);
   // A row of -inf only, or holding +inf or NaN: every result is NaN, as the formulas give.
   const bool finite_max = std::isfinite(max);
@@ -113,7 +154,7 @@ void ForwardRowOf(const row::Rows& rows, const ForwardParams& params, int64_t ke
   double smooth_sum = 0.0;  // sum of weight_c * logProb_c, in index order.
   for (int64_t j = 0; j < length; ++j) {
     const double log_prob = (x(j) - max) - shift;
-    cpu::StoreFromDouble<T>(rows.out + j * rows.out_stride, log_prob);
+    Store<T>(rows.out + j * rows.out_stride, log_prob);
     if (smoothing) {
       smooth_sum += ClassWeight(params.targets, j) * log_prob;
     }
@@ -141,7 +182,7 @@ RowKind GradRowOf(const row::Rows& rows, const GradParams& p, int64_t kernel_tar
   if (kind == RowKind::kBadTarget) {
     // DECISIONS 8: the row contributes nothing.
     for (int64_t j = 0; j < length; ++j) {
-      cpu::StoreFromDouble<T>(rows.out + j * rows.out_stride, 0.0);
+      Store<T>(rows.out + j * rows.out_stride, 0.0);
     }
     return kind;
   }
@@ -163,9 +204,10 @@ RowKind GradRowOf(const row::Rows& rows, const GradParams& p, int64_t kernel_tar
     }
     lse_grad = p.twice_zloss_scale * Load<T>(p.lse + rows.index * p.lse_stride) * mask * zloss_grad;
   }
-  // out_j = p_j * nllGrad - [j == t] nllGrad + p_j * (smooth * sum_c w_c) - smooth * w_j + p_j * lseGrad.
+  // out_j = p_j (nllGrad + smooth * sum_c w_c + lseGrad) - smooth * w_j, minus nllGrad at j == t.
   const double shared = smooth * p.weight_total + lse_grad;
-  const bool counted = kind == RowKind::kCounted;
+  const double coefficient = nll_grad + shared;
+  const bool per_class = smooth != 0.0;  // The smoothing term varies with the class's weight.
   double terms[kChunk];
   for (int64_t begin = 0; begin < length; begin += kChunk) {
     const int64_t count = length - begin < kChunk ? length - begin : kChunk;
@@ -173,17 +215,23 @@ RowKind GradRowOf(const row::Rows& rows, const GradParams& p, int64_t kernel_tar
       terms[k] = Load<T>(rows.in[0] + (begin + k) * rows.in_stride[0]);
     }
     ExpInPlace(kernel_target, terms, count);
-    for (int64_t k = 0; k < count; ++k) {
-      const int64_t j = begin + k;
-      const double prob = terms[k];
-      double value = prob * nll_grad + prob * shared - smooth * ClassWeight(p.targets, j);
-      if (counted && j == target) {
-        // p_t nllGrad - nllGrad through expm1: no cancellation when p_t is near 1.
-        const double log_prob = Load<T>(rows.in[0] + j * rows.in_stride[0]);
-        value = nll_grad * Expm1(log_prob) + prob * shared - smooth * ClassWeight(p.targets, j);
+    char* out = rows.out + begin * rows.out_stride;
+    if (per_class) {
+      for (int64_t k = 0; k < count; ++k) {
+        Store<T>(out + k * rows.out_stride, terms[k] * coefficient - smooth * ClassWeight(p.targets, begin + k));
       }
-      cpu::StoreFromDouble<T>(rows.out + j * rows.out_stride, value);
+    } else {
+      for (int64_t k = 0; k < count; ++k) {
+        Store<T>(out + k * rows.out_stride, terms[k] * coefficient);
+      }
     }
+  }
+  if (kind == RowKind::kCounted) {
+    // The target's element again: p_t nllGrad - nllGrad through expm1, so a confident row does not cancel.
+    const double log_prob = Load<T>(rows.in[0] + target * rows.in_stride[0]);
+    const double prob = cpu::det::Exp(log_prob);
+    Store<T>(rows.out + target * rows.out_stride,
+             nll_grad * Expm1(log_prob) + prob * shared - smooth * ClassWeight(p.targets, target));
   }
   return kind;
 }
