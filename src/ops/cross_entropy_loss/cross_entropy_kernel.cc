@@ -59,14 +59,12 @@ void Store(char* address, double value) {
   if constexpr (std::is_same_v<T, float>) {
     StoreRaw<float>(address, static_cast<float>(value));
   } else {
-    float rounded = static_cast<float>(value);
-    if (static_cast<double>(rounded) != value && !std::isnan(value)) {
-      uint32_t bits = FloatBits(rounded);
-      if (std::fabs(static_cast<double>(rounded)) > std::fabs(value)) {
-        bits -= 1;  // One step toward zero (an infinity becomes the largest float).
-      }
-      rounded = BitsToFloat(bits | 1u);
-    }
+    const float nearest = static_cast<float>(value);
+    const double back = static_cast<double>(nearest);
+    // Inexact (and not NaN): one step toward zero when the nearest float lies beyond value, then the odd bit.
+    const uint32_t inexact = (back != value) & (value == value) ? 1u : 0u;
+    const uint32_t beyond = std::fabs(back) > std::fabs(value) ? 1u : 0u;
+    const float rounded = BitsToFloat((FloatBits(nearest) - (inexact & beyond)) | inexact);
     if constexpr (std::is_same_v<T, BFloat16>) {
       StoreRaw<uint16_t>(address, FloatToBf16(rounded));
     } else {
@@ -93,10 +91,15 @@ double ClassWeight(const ClassTargets& t, int64_t c) {
   return t.weight == nullptr ? 1.0 : LoadAsFloat<float>(t.weight + c * t.weight_stride);
 }
 
-template <typename T, typename TargetT>
-void ForwardRowOf(const row::Rows& rows, const ForwardParams& params, int64_t kernel_target, ForwardRow* result) {
+// kDense: the input and output rows are contiguous, so their strides are constants the compiler can vectorize the
+// loads and conversions with (the arithmetic is the same either way).
+template <typename T, typename TargetT, bool kDense>
+void ForwardRowBody(const row::Rows& rows, const ForwardParams& params, int64_t kernel_target, ForwardRow* result) {
   const int64_t length = rows.length;
-  auto x = [&rows](int64_t j) { return Load<T>(rows.in[0] + j * rows.in_stride[0]); };
+  const int64_t in_stride = kDense ? static_cast<int64_t>(sizeof(T)) : rows.in_stride[0];
+  const int64_t out_stride = kDense ? static_cast<int64_t>(sizeof(T)) : rows.out_stride;
+  const char* in = rows.in[0];
+  auto x = [in, in_stride](int64_t j) { return Load<T>(in + j * in_stride); };
   // The maximum over 8 interleaved lanes (no dependency chain through the row); NaN anywhere makes it NaN.
   constexpr int kLanes = 8;
   double lane_max[kLanes];
@@ -154,7 +157,7 @@ void ForwardRowOf(const row::Rows& rows, const ForwardParams& params, int64_t ke
   double smooth_sum = 0.0;  // sum of weight_c * logProb_c, in index order.
   for (int64_t j = 0; j < length; ++j) {
     const double log_prob = (x(j) - max) - shift;
-    Store<T>(rows.out + j * rows.out_stride, log_prob);
+    Store<T>(rows.out + j * out_stride, log_prob);
     if (smoothing) {
       smooth_sum += ClassWeight(params.targets, j) * log_prob;
     }
@@ -174,15 +177,26 @@ void ForwardRowOf(const row::Rows& rows, const ForwardParams& params, int64_t ke
 }
 
 template <typename T, typename TargetT>
-RowKind GradRowOf(const row::Rows& rows, const GradParams& p, int64_t kernel_target) {
+void ForwardRowOf(const row::Rows& rows, const ForwardParams& params, int64_t kernel_target, ForwardRow* result) {
+  if (rows.in_stride[0] == static_cast<int64_t>(sizeof(T)) && rows.out_stride == static_cast<int64_t>(sizeof(T))) {
+    ForwardRowBody<T, TargetT, true>(rows, params, kernel_target, result);
+  } else {
+    ForwardRowBody<T, TargetT, false>(rows, params, kernel_target, result);
+  }
+}
+
+template <typename T, typename TargetT, bool kDense>
+RowKind GradRowBody(const row::Rows& rows, const GradParams& p, int64_t kernel_target) {
   const int64_t length = rows.length;
+  const int64_t in_stride = kDense ? static_cast<int64_t>(sizeof(T)) : rows.in_stride[0];
+  const int64_t out_stride = kDense ? static_cast<int64_t>(sizeof(T)) : rows.out_stride;
   int64_t target = 0;
   double target_weight = 0.0;
   const RowKind kind = Classify<TargetT>(p.targets, rows.index, &target, &target_weight);
   if (kind == RowKind::kBadTarget) {
     // DECISIONS 8: the row contributes nothing.
     for (int64_t j = 0; j < length; ++j) {
-      Store<T>(rows.out + j * rows.out_stride, 0.0);
+      Store<T>(rows.out + j * out_stride, 0.0);
     }
     return kind;
   }
@@ -212,28 +226,36 @@ RowKind GradRowOf(const row::Rows& rows, const GradParams& p, int64_t kernel_tar
   for (int64_t begin = 0; begin < length; begin += kChunk) {
     const int64_t count = length - begin < kChunk ? length - begin : kChunk;
     for (int64_t k = 0; k < count; ++k) {
-      terms[k] = Load<T>(rows.in[0] + (begin + k) * rows.in_stride[0]);
+      terms[k] = Load<T>(rows.in[0] + (begin + k) * in_stride);
     }
     ExpInPlace(kernel_target, terms, count);
-    char* out = rows.out + begin * rows.out_stride;
+    char* out = rows.out + begin * out_stride;
     if (per_class) {
       for (int64_t k = 0; k < count; ++k) {
-        Store<T>(out + k * rows.out_stride, terms[k] * coefficient - smooth * ClassWeight(p.targets, begin + k));
+        Store<T>(out + k * out_stride, terms[k] * coefficient - smooth * ClassWeight(p.targets, begin + k));
       }
     } else {
       for (int64_t k = 0; k < count; ++k) {
-        Store<T>(out + k * rows.out_stride, terms[k] * coefficient);
+        Store<T>(out + k * out_stride, terms[k] * coefficient);
       }
     }
   }
   if (kind == RowKind::kCounted) {
     // The target's element again: p_t nllGrad - nllGrad through expm1, so a confident row does not cancel.
-    const double log_prob = Load<T>(rows.in[0] + target * rows.in_stride[0]);
+    const double log_prob = Load<T>(rows.in[0] + target * in_stride);
     const double prob = cpu::det::Exp(log_prob);
-    Store<T>(rows.out + target * rows.out_stride,
+    Store<T>(rows.out + target * out_stride,
              nll_grad * Expm1(log_prob) + prob * shared - smooth * ClassWeight(p.targets, target));
   }
   return kind;
+}
+
+template <typename T, typename TargetT>
+RowKind GradRowOf(const row::Rows& rows, const GradParams& p, int64_t kernel_target) {
+  if (rows.in_stride[0] == static_cast<int64_t>(sizeof(T)) && rows.out_stride == static_cast<int64_t>(sizeof(T))) {
+    return GradRowBody<T, TargetT, true>(rows, p, kernel_target);
+  }
+  return GradRowBody<T, TargetT, false>(rows, p, kernel_target);
 }
 
 template <typename T>
