@@ -1,5 +1,6 @@
 // Operator calls of a fuzz interpreter: both phases of each operator (the NLL and BCE pairs, the NLL2d pair, the
-// four softmax operators and every pointwise loss of the test registry), executor reuse and destruction, and the
+// four softmax operators, the cross-entropy pair and every pointwise loss of the test registry), executor reuse and
+// destruction, and the
 // check that a run writes nothing outside its outputs.
 #include <algorithm>
 #include <cstddef>
@@ -9,6 +10,8 @@
 
 #include "aclnnop/aclnn_binary_cross_entropy.h"
 #include "aclnnop/aclnn_binary_cross_entropy_backward.h"
+#include "aclnnop/aclnn_cross_entropy_loss.h"
+#include "aclnnop/aclnn_cross_entropy_loss_grad.h"
 #include "aclnnop/aclnn_nll_loss.h"
 #include "aclnnop/aclnn_logsoftmax.h"
 #include "aclnnop/aclnn_logsoftmax_backward.h"
@@ -49,7 +52,7 @@ bool UseNullOutput(uint8_t null_outputs, uint8_t which) {
 constexpr test::Phase2 kOperatorPhase2[] = {
     aclnnNLLLossBackward, aclnnBinaryCrossEntropyBackward, aclnnNLLLoss,        aclnnBinaryCrossEntropy,
     aclnnNLLLoss2d,       aclnnNLLLoss2dBackward,          aclnnSoftmax,        aclnnLogSoftmax,
-    aclnnSoftmaxBackward, aclnnLogSoftmaxBackward};
+    aclnnSoftmaxBackward, aclnnLogSoftmaxBackward,   aclnnCrossEntropyLoss, aclnnCrossEntropyLossGrad};
 static_assert(sizeof(kOperatorPhase2) / sizeof(kOperatorPhase2[0]) == static_cast<size_t>(OperatorApi::kCount));
 
 const char* Phase2Name(OperatorApi api) {
@@ -64,6 +67,10 @@ const char* Phase2Name(OperatorApi api) {
     case OperatorApi::kLogSoftmax: return "aclnnLogSoftmax";
     case OperatorApi::kSoftmaxBackward: return "aclnnSoftmaxBackward";
     case OperatorApi::kLogSoftmaxBackward: return "aclnnLogSoftmaxBackward";
+    case OperatorApi::kCrossEntropy: return "aclnnCrossEntropyLoss";
+    case OperatorApi::kCrossEntropyGrad: return "aclnnCrossEntropyLossGrad";
+    case OperatorApi::kCrossEntropy: return "aclnnCrossEntropyLoss";
+    case OperatorApi::kCrossEntropyGrad: return "aclnnCrossEntropyLossGrad";
     case OperatorApi::kCount: break;
   }
   return "";
@@ -88,7 +95,7 @@ Phase2Choice PointwisePhase2(const test::PointwiseLoss& loss, bool backward) {
 }
 
 // The phase 2 that RunExecutorArgs::wrong_api picks for an executor slot; 0 is always the slot's own.
-//   - The first ten operators: wrong_api % 4 flips the bits of OperatorApi (as the seeds have always meant it);
+//   - The operators of OperatorApi: wrong_api % 4 flips the bits of OperatorApi (as the seeds have always meant it);
 //     with bit 2 set, the phase 2 of registry loss wrong_api / 8 instead (seeds written before the pointwise
 //     losses use only 0..3, so they keep their meaning).
 //   - A pointwise loss: bit 0 the next registry loss, bit 1 the other direction; with bit 2 set, the phase 2 of
@@ -323,6 +330,52 @@ void Interpreter::PointwisePhase1(const PointwisePhase1Args& args) {
   ExpectNoSuccessWithNullOutputs(status, args.null_outputs, api.c_str());
   FinishPhase1(status, api.c_str(), OperatorApi::kNll, executor, workspace, std::move(call), {out},
                static_cast<int>(index), backward);
+}
+
+void Interpreter::CrossEntropyPhase1(const CrossEntropyPhase1Args& args) {
+  const bool grad = args.kind % 2 == 1;
+  CallTensors call;
+  ViewLayout layouts[7];
+  const aclTensor* t[7];
+  for (int i = 0; i < 7; ++i) {
+    // Forward outputs are slots 3-6, the gradient's slot 6.
+    const bool output = grad ? i == 6 : i >= 3;
+    t[i] = TensorArg(args.tensors[i], &call, output ? &layouts[i] : nullptr);
+  }
+  if (!call.usable) {
+    return;
+  }
+  const char* reduction = CrossEntropyReductionFromByte(args.reduction);
+  std::string reduction_text = reduction != nullptr ? reduction : "";
+  char* reduction_arg = reduction != nullptr ? reduction_text.data() : nullptr;
+  const int64_t ignore_index = IgnoreIndexFromByte(args.ignore_index);
+  const double label_smoothing = LabelSmoothingFromByte(args.label_smoothing);
+  const bool return_zloss = (args.zloss & 1) != 0;
+  const double zloss_scale = ZlossScaleFromByte(static_cast<uint8_t>(args.zloss >> 1));
+  uint64_t workspace = 7;
+  aclOpExecutor* executor = nullptr;
+  uint64_t* workspace_output = WorkspaceSizeOutput(args.null_outputs, &workspace);
+  aclOpExecutor** executor_output = ExecutorOutput(args.null_outputs, &executor);
+  const char* api = grad ? "aclnnCrossEntropyLossGradGetWorkspaceSize" : "aclnnCrossEntropyLossGetWorkspaceSize";
+  const int32_t status =
+      grad ? aclnnCrossEntropyLossGradGetWorkspaceSize(t[0], t[1], t[2], t[3], t[4], t[5], reduction_arg, ignore_index,
+                                                       label_smoothing, zloss_scale, t[6], workspace_output,
+                                                       executor_output)
+           : aclnnCrossEntropyLossGetWorkspaceSize(t[0], t[1], t[2], reduction_arg, ignore_index, label_smoothing,
+                                                   zloss_scale, return_zloss, t[3], t[4], t[5], t[6], workspace_output,
+                                                   executor_output);
+  ExpectNoSuccessWithNullOutputs(status, args.null_outputs, api);
+  // zlossOut is written only with returnZloss, lseForZlossOut only with a scale other than 0: other writes are caught.
+  std::vector<ViewLayout> outs;
+  if (grad) {
+    outs = {layouts[6]};
+  } else {
+    outs = {layouts[3], layouts[4]};
+    if (return_zloss) outs.push_back(layouts[5]);
+    if (zloss_scale != 0.0) outs.push_back(layouts[6]);
+  }
+  FinishPhase1(status, api, grad ? OperatorApi::kCrossEntropyGrad : OperatorApi::kCrossEntropy, executor, workspace,
+               std::move(call), std::move(outs));
 }
 
 void Interpreter::FinishPhase1(int32_t status, const char* api, OperatorApi op, aclOpExecutor* executor,

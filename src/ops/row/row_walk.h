@@ -23,6 +23,7 @@ struct Rows {
   int64_t in_stride[kMaxRowOperands] = {};
   int64_t out_stride = 0;
   int64_t length = 0;  // Elements in the row (the size of `dim`).
+  int64_t index = 0;   // The row's batch position (row-major over the shape without `dim`).
 };
 
 using RowFn = cpu::FunctionRef<void(const Rows& rows)>;
