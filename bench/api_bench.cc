@@ -9,9 +9,9 @@
 
 #include "acl/acl.h"
 #include "aclnnop/aclnn_binary_cross_entropy_backward.h"
-#include "aclnnop/aclnn_mse_loss.h"
 #include "aclnnop/aclnn_logsoftmax.h"
 #include "aclnnop/aclnn_logsoftmax_backward.h"
+#include "aclnnop/aclnn_mse_loss.h"
 #include "aclnnop/aclnn_nll_loss_backward.h"
 #include "aclnnop/aclnn_softmax.h"
 #include "aclnnop/aclnn_softmax_backward.h"
