@@ -35,6 +35,8 @@
 #include "aclnnop/aclnn_nll_loss_backward.h"
 #include "aclnnop/aclnn_smooth_l1_loss.h"
 #include "aclnnop/aclnn_smooth_l1_loss_backward.h"
+#include "aclnnop/aclnn_soft_margin_loss.h"
+#include "aclnnop/aclnn_soft_margin_loss_backward.h"
 #include "bandwidth_probe.h"
 #include "openaclnn/openaclnn.h"
 
@@ -456,6 +458,17 @@ const std::vector<PointwiseOp>& PointwiseOps() {
        },
        [](at::Tensor& out, const at::Tensor& grad, const at::Tensor& self, const at::Tensor& target,
           int64_t reduction) { at::smooth_l1_loss_backward_out(out, grad, self, target, reduction, kBeta); }},
+      {"SoftMarginLoss", ForwardWithoutBeta<aclnnSoftMarginLossGetWorkspaceSize>, aclnnSoftMarginLoss,
+       BackwardWithoutBeta<aclnnSoftMarginLossBackwardGetWorkspaceSize>, aclnnSoftMarginLossBackward,
+       [](at::Tensor& out, const at::Tensor& self, const at::Tensor& target, int64_t reduction) {
+         if (reduction == 0) {
+           at::soft_margin_loss_out(out, self, target, reduction);
+         } else {
+           out.copy_(at::soft_margin_loss(self, target, reduction));  // As for mse_loss_out (above).
+         }
+       },
+       [](at::Tensor& out, const at::Tensor& grad, const at::Tensor& self, const at::Tensor& target,
+          int64_t reduction) { at::soft_margin_loss_backward_out(out, grad, self, target, reduction); }},
   };
   return kOps;
 }

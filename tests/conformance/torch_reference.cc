@@ -159,6 +159,29 @@ std::vector<double> TorchSmoothL1LossBackward(const TorchOperand& grad, const To
   return FromTorch(grad_input, out_dtype);
 }
 
+std::vector<double> TorchSoftMarginLoss(const TorchOperand& self, const TorchOperand& target, int64_t reduction) {
+  const at::Tensor x = ToTorch(self);
+  const at::Tensor y = ToTorch(target);
+  // PyTorch 1.13 evaluates log(1 + exp(-y x)), whose relative error grows as 2^-53 / exp(-y x) (the whole term is
+  // lost below 2^-53, and beyond -y x > 709 it overflows). Where |y x| > 15 (an error above 2^-32 there) PyTorch's
+  // own softplus identities take its place (-z + log1p(exp(z)) for z = y x < 0, log1p(exp(-z)) otherwise), still
+  // evaluated by PyTorch, before the reduction.
+  const at::Tensor z = x * y;
+  const at::Tensor stable = at::where(z < 0, -z + at::log1p(at::exp(z)), at::log1p(at::exp(-z)));
+  const at::Tensor loss = at::where(z.abs() > 15, stable, at::soft_margin_loss(x, y, 0));
+  return DoublesOf(reduction == 0 ? loss : (reduction == 1 ? loss.mean() : loss.sum()));
+}
+
+std::vector<double> TorchSoftMarginLossBackward(const TorchOperand& grad, const TorchOperand& self,
+                                                const TorchOperand& target, int64_t reduction,
+                                                aclDataType out_dtype) {
+  const at::Tensor self_tensor = ToTorch(self);
+  at::Tensor grad_input = at::empty(self_tensor.sizes(), self_tensor.options());
+  at::soft_margin_loss_backward_out(grad_input, ToTorch(grad).expand(self_tensor.sizes()), self_tensor,
+                                    ToTorch(target).expand(self_tensor.sizes()), reduction);
+  return FromTorch(grad_input, out_dtype);
+}
+
 std::vector<double> TorchMseLossOverDim0(const TorchOperand& self, const TorchOperand& target, int64_t reduction) {
   at::Tensor loss = at::mse_loss(ToTorch(self), ToTorch(target), 0);
   if (reduction == 0) {

@@ -81,6 +81,9 @@ std::vector<double> TorchL1Loss(const TorchOperand& self, const TorchOperand& ta
 std::vector<double> TorchSmoothL1Loss(const TorchOperand& self, const TorchOperand& target, int64_t reduction,
                                       double beta);
 std::vector<double> TorchMseLossOverDim0(const TorchOperand& self, const TorchOperand& target, int64_t reduction);
+// at::soft_margin_loss (log(1 + exp(-target * self))), then the reduction, in the operands' dtype; where |self *
+// target| > 15 (PyTorch's form loses digits or overflows) PyTorch's stable softplus form instead.
+std::vector<double> TorchSoftMarginLoss(const TorchOperand& self, const TorchOperand& target, int64_t reduction);
 
 // The pointwise losses' backwards for a self of the broadcast shape, gradOutput and target expanded to it (the
 // operands' dtype is what PyTorch computes in), then .to(out_dtype): at::mse_loss_backward_out, and for L1,
@@ -94,6 +97,10 @@ std::vector<double> TorchL1LossBackward(const TorchOperand& grad, const TorchOpe
 std::vector<double> TorchSmoothL1LossBackward(const TorchOperand& grad, const TorchOperand& self,
                                               const TorchOperand& target, int64_t reduction, double beta,
                                               aclDataType out_dtype);
+// at::soft_margin_loss_backward_out, as the MSE one (PyTorch's norm is 1 / numel(self)).
+std::vector<double> TorchSoftMarginLossBackward(const TorchOperand& grad, const TorchOperand& self,
+                                                const TorchOperand& target, int64_t reduction,
+                                                aclDataType out_dtype);
 
 }  // namespace openaclnn::test
 
