@@ -159,9 +159,11 @@ class ForwardNoneLaunch final : public Launch {
 
 class ForwardReducedLaunch final : public Launch {
  public:
+  // divisor: mean's (0 for the plan's element count).
   ForwardReducedLaunch(const iter::LoopPlan& plan, const ForwardParams& params, const char* run_api, bool mean,
-                       char* out)
-      : plan_(plan), params_(params), run_api_(run_api), mean_(mean), out_(out) {}
+                       double divisor, char* out)
+      : plan_(plan), params_(params), run_api_(run_api), mean_(mean),
+        divisor_(divisor != 0.0 ? divisor : static_cast<double>(plan.numel)), out_(out) {}
 
   Status Run() const override {
     const cpu::AddTermsFn<1> add_terms = [this](int64_t begin, int64_t end, cpu::LaneAccumulator<1>* lanes) {
@@ -181,7 +183,7 @@ class ForwardReducedLaunch final : public Launch {
     // The mean divides the total once, in double: 0 / 0 = NaN for empty inputs, as CANN and PyTorch give. A total
     // beyond out's range is stored as infinity: a result, not an error (DECISIONS 14), logged, or in strict mode
     // reported.
-    const double value = mean_ ? sum[0] / static_cast<double>(plan_.numel) : sum[0];
+    const double value = mean_ ? sum[0] / divisor_ : sum[0];
     const double stored = cpu::StoreRoundedOnce(params_.out_dtype, out_, CanonicalTerm(value));
     if (std::isfinite(value) && !std::isfinite(stored)) {
       return TolerateFault(run_api_, kReducedOverflowFault, ACL_ERROR_RT_AICORE_OVER_FLOW,
@@ -198,6 +200,7 @@ class ForwardReducedLaunch final : public Launch {
   const ForwardParams params_;
   const char* const run_api_;
   const bool mean_;
+  const double divisor_;
   char* const out_;
 };
 
@@ -390,7 +393,8 @@ Prepared ForwardLaunchOf(const ForwardCall& call) {
   }
   char* out = OperandOf(*call.out).base;
   if (numel == 0) {
-    return {Status::Ok(), std::make_shared<ForwardReducedLaunch>(iter::LoopPlan{}, params, call.run_api, mean, out)};
+    return {Status::Ok(), std::make_shared<ForwardReducedLaunch>(iter::LoopPlan{}, params, call.run_api, mean,
+                                                                 call.mean_divisor, out)};
   }
   // The sum groups its additions by linear index, so the plan walks the broadcast shape in logical order whatever
   // the strides: the result depends on the values alone, never on the layout.
@@ -398,7 +402,7 @@ Prepared ForwardLaunchOf(const ForwardCall& call) {
   builder.AddOperand(OperandOf(*call.self));
   builder.AddOperand(OperandOf(*call.target));
   return {Status::Ok(), std::make_shared<ForwardReducedLaunch>(builder.Build(iter::DimPolicy::kCoalesceInLogicalOrder),
-                                                               params, call.run_api, mean, out)};
+                                                               params, call.run_api, mean, call.mean_divisor, out)};
 }
 
 Prepared ForwardOverDim0LaunchOf(const ForwardCall& call) {

@@ -31,6 +31,8 @@ struct ForwardCall {
   aclTensor* out;
   const TermKernels* kernels;
   TermParams params = {};
+  // What mean divides the sum by; 0: the broadcast's element count (aclnnKlDiv's batchmean passes dim 0's size).
+  double mean_divisor = 0.0;
 };
 
 struct BackwardCall {

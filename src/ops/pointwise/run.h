@@ -24,7 +24,8 @@ inline constexpr int64_t kForwardPiece = 256;
 // The operator's scalar parameters, as its term reads them (0 where an operator has none). Fields are added as
 // operators need them; every term receives the whole struct.
 struct TermParams {
-  float beta = 0.0f;  // aclnnSmoothL1Loss's threshold.
+  float beta = 0.0f;        // aclnnSmoothL1Loss's threshold.
+  bool log_target = false;  // The KL divergence's logTarget: target holds log-probabilities.
 };
 
 struct Run {
