@@ -212,4 +212,45 @@ std::vector<double> TorchL1LossBackward(const TorchOperand& grad, const TorchOpe
   return FromTorch(gradients[0], out_dtype);
 }
 
+namespace {
+
+// kl_div's reduction as the functional form applies it; batchmean is the sum over size(0).
+at::Tensor ReducedKlDiv(const at::Tensor& loss, int64_t reduction) {
+  switch (reduction) {
+    case 0: return loss;
+    case 1: return loss.mean();
+    case 2: return loss.sum();
+    default: return loss.sum() / static_cast<double>(loss.dim() == 0 ? 1 : loss.size(0));
+  }
+}
+
+}  // namespace
+
+std::vector<double> TorchKlDiv(const TorchOperand& self, const TorchOperand& target, int64_t reduction,
+                               bool log_target) {
+  const at::Tensor x = ToTorch(self);
+  const at::Tensor t = ToTorch(target);
+  at::Tensor loss = at::kl_div(x, t, 0, log_target);
+  if (log_target) {
+    loss = at::where(t - x == 0, at::zeros_like(loss), loss);
+  } else {
+    const at::Tensor cann_form = t * (at::where(t == 0, at::zeros_like(t), at::log(t)) - x);
+    loss = at::where((t == 0).logical_or(t.isinf()), cann_form, loss);
+  }
+  return DoublesOf(ReducedKlDiv(loss, reduction));
+}
+
+std::vector<double> TorchKlDivGradient(const TorchOperand& grad, const TorchOperand& self, const TorchOperand& target,
+                                       int64_t reduction, bool log_target, bool by_target, aclDataType out_dtype) {
+  at::Tensor x = ToTorch(self);
+  at::Tensor t = ToTorch(target);
+  at::Tensor& differentiated = by_target ? t : x;
+  differentiated.set_requires_grad(true);
+  const at::Tensor loss = ReducedKlDiv(at::kl_div(x, t, 0, log_target), reduction);
+  at::Tensor grad_tensor = ToTorch(grad);
+  grad_tensor = reduction == 0 ? grad_tensor.expand(loss.sizes()) : grad_tensor.reshape({});
+  const auto gradients = torch::autograd::grad({loss}, {differentiated}, {grad_tensor});
+  return FromTorch(gradients[0], out_dtype);
+}
+
 }  // namespace openaclnn::test

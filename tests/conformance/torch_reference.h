@@ -102,6 +102,17 @@ std::vector<double> TorchSoftMarginLossBackward(const TorchOperand& grad, const 
                                                 const TorchOperand& target, int64_t reduction,
                                                 aclDataType out_dtype);
 
+// The KL divergence, in the operands' dtype: at::kl_div(self, target, none, log_target) with CANN's convention where
+// PyTorch's xlogy(t, t) - t x form differs from t (log t - x) (t == 0: -0 for x > 0 where PyTorch gives +0; t = inf:
+// inf where PyTorch's inf - inf is NaN; logTarget with t == x: 0 where exp(t) overflows), then the reduction: mean,
+// sum, or batchmean as torch.nn.functional.kl_div computes it (the sum divided by size(0), 1 for 0-D).
+std::vector<double> TorchKlDiv(const TorchOperand& self, const TorchOperand& target, int64_t reduction,
+                               bool log_target);
+// The gradient of at::kl_div by self (by_target false) or by target through autograd (PyTorch 1.13 has no kl_div
+// backward operator), gradOutput expanded as the reduction needs, then .to(out_dtype).
+std::vector<double> TorchKlDivGradient(const TorchOperand& grad, const TorchOperand& self, const TorchOperand& target,
+                                       int64_t reduction, bool log_target, bool by_target, aclDataType out_dtype);
+
 }  // namespace openaclnn::test
 
 #endif  // OPENACLNN_TESTS_CONFORMANCE_TORCH_REFERENCE_H_

@@ -52,13 +52,14 @@ struct KlDivTargetVecTerm : KlDivTargetTerm {
     const bool log_target = p.log_target;
     return pointwise::HWY_NAMESPACE::InDoubleLanes(df, g, x, t, s, [log_target](auto dd, auto gd, auto xd, auto td,
                                                                                 auto sd) {
+      const auto gs = hn::Mul(gd, sd);
       if (log_target) {
-        const auto b = hn::Add(hn::Sub(td, xd), hn::Set(dd, 1.0));
-        const auto v = hn::IfThenZeroElse(hn::Eq(b, hn::Zero(dd)), hn::Mul(det::ExpVec(dd, td), b));
-        return hn::Mul(hn::Mul(v, gd), sd);
+        const auto d = hn::Sub(td, xd);
+        const auto e = det::ExpVec(dd, td);
+        const auto v = hn::Add(hn::Mul(hn::Mul(gs, d), e), hn::Mul(gs, e));
+        return hn::IfThenZeroElse(hn::Eq(hn::Add(d, hn::Set(dd, 1.0)), hn::Zero(dd)), v);
       }
-      const auto bracket = hn::Add(hn::Sub(det::LogVec(dd, td), xd), hn::Div(td, td));
-      return hn::Mul(hn::Mul(bracket, gd), sd);
+      return hn::Add(hn::Sub(hn::Mul(gs, det::LogVec(dd, td)), hn::Mul(gs, xd)), hn::Div(hn::Mul(gs, td), td));
     });
   }
 };

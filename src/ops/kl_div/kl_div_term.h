@@ -3,8 +3,9 @@
 //   loss          t * (log t' - x), t' = 1 where t == 0 (so t == 0 adds 0, CANN's xlogy form; t < 0 gives NaN)
 //                 exp(t) * (t - x) for logTarget, and 0 where t == x (exp(t) may overflow where the loss is 0)
 //   by self       (-w * g) * s, w = t, or exp(t) for logTarget
-//   by target     ((log t - x + t / t) * g) * s (t / t: NaN at t == 0, as CANN and PyTorch give), or
-//                 ((exp(t) * (t - x + 1)) * g) * s for logTarget (0 where t - x + 1 == 0)
+//   by target     CANN's composition with gs = g * s: (gs log t - gs x) + (gs t) / t (NaN at t == 0, as CANN and
+//                 PyTorch's autograd give), or (gs (t - x)) exp(t) + gs exp(t) for logTarget (0 where
+//                 t - x + 1 == 0: exp(t) may overflow where the gradient is 0)
 // all in double (DECISIONS 17; the gradients rounded once to float), exp and log from backend/cpu/det_math.h.
 // s = 1, or 1 / N for mean (the broadcast's element count) and batchmean (its first dimension).
 #ifndef OPENACLNN_OPS_KL_DIV_KL_DIV_TERM_H_
@@ -35,12 +36,13 @@ struct KlDivTerm {
 // The same loss; the gradient by target.
 struct KlDivTargetTerm : KlDivTerm {
   static double GradientInDouble(double g, double x, double t, double s, bool log_target) {
+    const double gs = g * s;
     if (log_target) {
-      const double b = (t - x) + 1.0;
-      const double v = b == 0.0 ? 0.0 : cpu::det::Exp(t) * b;
-      return (v * g) * s;
+      const double d = t - x;
+      const double e = cpu::det::Exp(t);
+      return d + 1.0 == 0.0 ? 0.0 : (gs * d) * e + gs * e;
     }
-    return (((cpu::det::Log(t) - x) + t / t) * g) * s;
+    return (gs * cpu::det::Log(t) - gs * x) + (gs * t) / t;
   }
   static float Gradient(float g, float x, float t, float s, const pointwise::TermParams& p) {
     return static_cast<float>(GradientInDouble(g, x, t, s, p.log_target));
