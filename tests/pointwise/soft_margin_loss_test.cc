@@ -14,6 +14,7 @@
 #include "aclnnop/aclnn_soft_margin_loss.h"
 #include "aclnnop/aclnn_soft_margin_loss_backward.h"
 #include "device_tensor.h"
+#include "openaclnn/openaclnn.h"
 
 namespace openaclnn::test {
 namespace {
@@ -108,6 +109,15 @@ TEST(SoftMarginLossTest, StableFormsForLargeMargins) {
   EXPECT_EQ(loss[4], std::numeric_limits<double>::infinity());  // 6e38: beyond FLOAT, stored as infinity.
   EXPECT_EQ(loss[5], 0.0);
   EXPECT_EQ(loss[6], 88.0);
+  // Every kernel target stores the infinite term as infinity (Highway's HWY_SCALAR narrowing saturates to the
+  // largest float unless the engine rounds as a cast does).
+  const std::vector<uint8_t> bits = out.Storage();
+  for (int32_t i = 0; i < openaclnnGetKernelTargetCount(); ++i) {
+    ASSERT_EQ(openaclnnSetKernelTarget(openaclnnGetKernelTargetName(i)), 0);
+    ASSERT_EQ(Forward(self, target, 0, out, stream.get()), 0) << TakeErrorMessage();
+    EXPECT_EQ(out.Storage(), bits) << openaclnnGetKernelTargetName(i);
+  }
+  openaclnnSetKernelTarget(nullptr);
   ASSERT_EQ(Backward(grad, self, target, 0, out, stream.get()), 0) << TakeErrorMessage();
   const std::vector<double> gradient = out.Read();
   EXPECT_EQ(gradient[1], -1.0);
