@@ -338,10 +338,15 @@ int64_t ElementCount(const std::vector<int64_t>& shape) {
   return count;
 }
 
+// A unary term's target is self (engine.h).
+const aclTensor* TargetOf(const aclTensor* self, const aclTensor* target) {
+  return target != nullptr ? target : self;
+}
+
 ForwardParams ForwardParamsOf(const ForwardCall& call) {
   ForwardParams params{};
   params.dtypes[0] = call.self->dtype();
-  params.dtypes[1] = call.target->dtype();
+  params.dtypes[1] = TargetOf(call.self, call.target)->dtype();
   params.term = call.params;
   params.out_dtype = call.out->dtype();
   params.kernels = call.kernels;
@@ -373,7 +378,8 @@ std::vector<int64_t> BroadcastShape(std::initializer_list<const aclTensor*> tens
 namespace {
 
 Prepared ForwardLaunchOf(const ForwardCall& call) {
-  const std::vector<int64_t> shape = BroadcastShape({call.self, call.target});
+  const aclTensor* target = TargetOf(call.self, call.target);
+  const std::vector<int64_t> shape = BroadcastShape({call.self, target});
   const bool reduced = call.reduction != static_cast<int64_t>(Reduction::kNone);
   const bool mean = call.reduction == static_cast<int64_t>(Reduction::kMean);
   const int64_t numel = ElementCount(shape);
@@ -387,7 +393,7 @@ Prepared ForwardLaunchOf(const ForwardCall& call) {
     iter::LoopPlanBuilder builder(shape.data(), rank);
     builder.AddOperand(OperandOf(*call.out));
     builder.AddOperand(OperandOf(*call.self));
-    builder.AddOperand(OperandOf(*call.target));
+    builder.AddOperand(OperandOf(*target));
     return {Status::Ok(),
             std::make_shared<ForwardNoneLaunch>(builder.Build(iter::DimPolicy::kReorderAndCoalesce), params)};
   }
@@ -400,7 +406,7 @@ Prepared ForwardLaunchOf(const ForwardCall& call) {
   // the strides: the result depends on the values alone, never on the layout.
   iter::LoopPlanBuilder builder(shape.data(), rank);
   builder.AddOperand(OperandOf(*call.self));
-  builder.AddOperand(OperandOf(*call.target));
+  builder.AddOperand(OperandOf(*target));
   return {Status::Ok(), std::make_shared<ForwardReducedLaunch>(builder.Build(iter::DimPolicy::kCoalesceInLogicalOrder),
                                                                params, call.run_api, mean, call.mean_divisor, out)};
 }
@@ -434,7 +440,8 @@ Prepared BackwardLaunchOf(const BackwardCall& call) {
   BackwardParams params{};
   params.dtypes[0] = call.grad_output->dtype();
   params.dtypes[1] = call.self->dtype();
-  params.dtypes[2] = call.target->dtype();
+  const aclTensor* target = TargetOf(call.self, call.target);
+  params.dtypes[2] = target->dtype();
   params.term = call.params;
   params.out_dtype = out.dtype();
   params.scale = call.scale;
@@ -446,7 +453,7 @@ Prepared BackwardLaunchOf(const BackwardCall& call) {
   builder.AddOperand(OperandOf(out));
   builder.AddOperand(OperandOf(*call.grad_output));
   builder.AddOperand(OperandOf(*call.self));
-  builder.AddOperand(OperandOf(*call.target));
+  builder.AddOperand(OperandOf(*target));
   return {Status::Ok(), std::make_shared<BackwardLaunch>(builder.Build(iter::DimPolicy::kReorderAndCoalesce), params)};
 }
 
@@ -455,7 +462,11 @@ Prepared BackwardLaunchOf(const BackwardCall& call) {
 // Each plan is described at debug level, as every operator's phase 1 is (framework/phase1_log.h).
 Prepared PlanForward(const ForwardCall& call) {
   Prepared prepared = ForwardLaunchOf(call);
-  LogPhase1(call.run_api, prepared, {{"self", call.self}, {"target", call.target}, {"out", call.out}});
+  if (call.target == nullptr) {
+    LogPhase1(call.run_api, prepared, {{"self", call.self}, {"out", call.out}});
+  } else {
+    LogPhase1(call.run_api, prepared, {{"self", call.self}, {"target", call.target}, {"out", call.out}});
+  }
   return prepared;
 }
 
@@ -467,8 +478,12 @@ Prepared PlanForwardOverDim0(const ForwardCall& call) {
 
 Prepared PlanBackward(const BackwardCall& call) {
   Prepared prepared = BackwardLaunchOf(call);
-  LogPhase1(call.run_api, prepared,
-            {{"gradOutput", call.grad_output}, {"self", call.self}, {"target", call.target}, {"out", call.out}});
+  if (call.target == nullptr) {
+    LogPhase1(call.run_api, prepared, {{"gradOutput", call.grad_output}, {"self", call.self}, {"out", call.out}});
+  } else {
+    LogPhase1(call.run_api, prepared,
+              {{"gradOutput", call.grad_output}, {"self", call.self}, {"target", call.target}, {"out", call.out}});
+  }
   return prepared;
 }
 

@@ -23,6 +23,8 @@ namespace openaclnn::pointwise {
 // The broadcast of the tensors' shapes (the caller's checks made sure it exists).
 std::vector<int64_t> BroadcastShape(std::initializer_list<const aclTensor*> tensors);
 
+// target may be null for a unary term (aclnnLogit): the term then reads self as both of its inputs (PlanForward
+// only; PlanForwardOverDim0 needs a target).
 struct ForwardCall {
   const char* run_api;
   const aclTensor* self;
@@ -35,6 +37,7 @@ struct ForwardCall {
   double mean_divisor = 0.0;
 };
 
+// target may be null, as for ForwardCall (aclnnLogitGrad).
 struct BackwardCall {
   const char* run_api;
   const aclTensor* grad_output;
