@@ -253,4 +253,15 @@ std::vector<double> TorchKlDivGradient(const TorchOperand& grad, const TorchOper
   return FromTorch(gradients[0], out_dtype);
 }
 
+std::vector<double> TorchLogit(const TorchOperand& self, double eps) {
+  const c10::optional<double> clamp = eps < 0 ? c10::nullopt : c10::optional<double>(eps);
+  return DoublesOf(at::logit(ToTorch(self), clamp));
+}
+
+std::vector<double> TorchLogitBackward(const TorchOperand& grad, const TorchOperand& self, double eps,
+                                       aclDataType out_dtype) {
+  const c10::optional<double> clamp = eps < 0 ? c10::nullopt : c10::optional<double>(eps);
+  return FromTorch(at::logit_backward(ToTorch(grad), ToTorch(self), clamp), out_dtype);
+}
+
 }  // namespace openaclnn::test

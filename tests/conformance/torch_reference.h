@@ -113,6 +113,12 @@ std::vector<double> TorchKlDiv(const TorchOperand& self, const TorchOperand& tar
 std::vector<double> TorchKlDivGradient(const TorchOperand& grad, const TorchOperand& self, const TorchOperand& target,
                                        int64_t reduction, bool log_target, bool by_target, aclDataType out_dtype);
 
+// at::logit(self, eps) and at::logit_backward(grad, self, eps), eps < 0 passed as None, in the operands' dtype; the
+// gradient then .to(out_dtype).
+std::vector<double> TorchLogit(const TorchOperand& self, double eps);
+std::vector<double> TorchLogitBackward(const TorchOperand& grad, const TorchOperand& self, double eps,
+                                       aclDataType out_dtype);
+
 }  // namespace openaclnn::test
 
 #endif  // OPENACLNN_TESTS_CONFORMANCE_TORCH_REFERENCE_H_
