@@ -31,6 +31,8 @@
 #include "aclnnop/aclnn_binary_cross_entropy_backward.h"
 #include "aclnnop/aclnn_cross_entropy_loss.h"
 #include "aclnnop/aclnn_cross_entropy_loss_grad.h"
+#include "aclnnop/aclnn_kl_div.h"
+#include "aclnnop/aclnn_kl_div_backward.h"
 #include "aclnnop/aclnn_l1_loss.h"
 #include "aclnnop/aclnn_l1_loss_backward.h"
 #include "aclnnop/aclnn_logsoftmax.h"
@@ -41,6 +43,8 @@
 #include "aclnnop/aclnn_nll_loss_backward.h"
 #include "aclnnop/aclnn_smooth_l1_loss.h"
 #include "aclnnop/aclnn_smooth_l1_loss_backward.h"
+#include "aclnnop/aclnn_soft_margin_loss.h"
+#include "aclnnop/aclnn_soft_margin_loss_backward.h"
 #include "aclnnop/aclnn_softmax.h"
 #include "aclnnop/aclnn_softmax_backward.h"
 #include "bandwidth_probe.h"
@@ -462,6 +466,16 @@ aclnnStatus BackwardWithoutBeta(const aclTensor* grad, const aclTensor* self, co
   return kApi(grad, self, target, reduction, out, workspace_size, executor);
 }
 
+// aclnnKlDiv and its gradient by self with logTarget false, in the family's signature.
+aclnnStatus KlDivForward(const aclTensor* self, const aclTensor* target, int64_t reduction, float, aclTensor* out,
+                         uint64_t* workspace_size, aclOpExecutor** executor) {
+  return aclnnKlDivGetWorkspaceSize(self, target, reduction, false, out, workspace_size, executor);
+}
+aclnnStatus KlDivBackward(const aclTensor* grad, const aclTensor* self, const aclTensor* target, int64_t reduction,
+                          float, aclTensor* out, uint64_t* workspace_size, aclOpExecutor** executor) {
+  return aclnnKlDivBackwardGetWorkspaceSize(grad, self, target, reduction, false, out, workspace_size, executor);
+}
+
 const std::vector<PointwiseOp>& PointwiseOps() {
   static const std::vector<PointwiseOp> kOps = {
       {"MseLoss", ForwardWithoutBeta<aclnnMseLossGetWorkspaceSize>, aclnnMseLoss,
@@ -504,6 +518,28 @@ const std::vector<PointwiseOp>& PointwiseOps() {
        },
        [](at::Tensor& out, const at::Tensor& grad, const at::Tensor& self, const at::Tensor& target,
           int64_t reduction) { at::smooth_l1_loss_backward_out(out, grad, self, target, reduction, kBeta); }},
+      {"SoftMarginLoss", ForwardWithoutBeta<aclnnSoftMarginLossGetWorkspaceSize>, aclnnSoftMarginLoss,
+       BackwardWithoutBeta<aclnnSoftMarginLossBackwardGetWorkspaceSize>, aclnnSoftMarginLossBackward,
+       [](at::Tensor& out, const at::Tensor& self, const at::Tensor& target, int64_t reduction) {
+         if (reduction == 0) {
+           at::soft_margin_loss_out(out, self, target, reduction);
+         } else {
+           out.copy_(at::soft_margin_loss(self, target, reduction));  // As for mse_loss_out (above).
+         }
+       },
+       [](at::Tensor& out, const at::Tensor& grad, const at::Tensor& self, const at::Tensor& target,
+          int64_t reduction) { at::soft_margin_loss_backward_out(out, grad, self, target, reduction); }},
+      // logTarget false. PyTorch 1.13's kl_div is a composite (xlogy(t, t) - t x, then the reduction) with no out=
+      // form, and autograd's gradient by self is -t g (divided by the count for mean).
+      {"KlDiv", KlDivForward, aclnnKlDiv, KlDivBackward, aclnnKlDivBackward,
+       [](at::Tensor& out, const at::Tensor& self, const at::Tensor& target, int64_t reduction) {
+         out.copy_(at::kl_div(self, target, reduction));
+       },
+       [](at::Tensor& out, const at::Tensor& grad, const at::Tensor& self, const at::Tensor& target,
+          int64_t reduction) {
+         const at::Tensor scaled = reduction == 1 ? grad / static_cast<double>(self.numel()) : grad;
+         at::mul_out(out, target, scaled).neg_();
+       }},
   };
   return kOps;
 }

@@ -170,6 +170,29 @@ std::vector<double> TorchSmoothL1LossBackward(const TorchOperand& grad, const To
   return FromTorch(grad_input, out_dtype);
 }
 
+std::vector<double> TorchSoftMarginLoss(const TorchOperand& self, const TorchOperand& target, int64_t reduction) {
+  const at::Tensor x = ToTorch(self);
+  const at::Tensor y = ToTorch(target);
+  // PyTorch 1.13 evaluates log(1 + exp(-y x)), whose relative error grows as 2^-53 / exp(-y x) (the whole term is
+  // lost below 2^-53, and beyond -y x > 709 it overflows). Where |y x| > 15 (an error above 2^-32 there) PyTorch's
+  // own softplus identities take its place (-z + log1p(exp(z)) for z = y x < 0, log1p(exp(-z)) otherwise), still
+  // evaluated by PyTorch, before the reduction.
+  const at::Tensor z = x * y;
+  const at::Tensor stable = at::where(z < 0, -z + at::log1p(at::exp(z)), at::log1p(at::exp(-z)));
+  const at::Tensor loss = at::where(z.abs() > 15, stable, at::soft_margin_loss(x, y, 0));
+  return DoublesOf(reduction == 0 ? loss : (reduction == 1 ? loss.mean() : loss.sum()));
+}
+
+std::vector<double> TorchSoftMarginLossBackward(const TorchOperand& grad, const TorchOperand& self,
+                                                const TorchOperand& target, int64_t reduction,
+                                                aclDataType out_dtype) {
+  const at::Tensor self_tensor = ToTorch(self);
+  at::Tensor grad_input = at::empty(self_tensor.sizes(), self_tensor.options());
+  at::soft_margin_loss_backward_out(grad_input, ToTorch(grad).expand(self_tensor.sizes()), self_tensor,
+                                    ToTorch(target).expand(self_tensor.sizes()), reduction);
+  return FromTorch(grad_input, out_dtype);
+}
+
 std::vector<double> TorchMseLossOverDim0(const TorchOperand& self, const TorchOperand& target, int64_t reduction) {
   at::Tensor loss = at::mse_loss(ToTorch(self), ToTorch(target), 0);
   if (reduction == 0) {
@@ -198,6 +221,58 @@ std::vector<double> TorchL1LossBackward(const TorchOperand& grad, const TorchOpe
   grad_tensor = reduction == 0 ? grad_tensor.expand(self_tensor.sizes()) : grad_tensor.reshape({});
   const auto gradients = torch::autograd::grad({loss}, {self_tensor}, {grad_tensor});
   return FromTorch(gradients[0], out_dtype);
+}
+
+namespace {
+
+// kl_div's reduction as the functional form applies it; batchmean is the sum over size(0).
+at::Tensor ReducedKlDiv(const at::Tensor& loss, int64_t reduction) {
+  switch (reduction) {
+    case 0: return loss;
+    case 1: return loss.mean();
+    case 2: return loss.sum();
+    default: return loss.sum() / static_cast<double>(loss.dim() == 0 ? 1 : loss.size(0));
+  }
+}
+
+}  // namespace
+
+std::vector<double> TorchKlDiv(const TorchOperand& self, const TorchOperand& target, int64_t reduction,
+                               bool log_target) {
+  const at::Tensor x = ToTorch(self);
+  const at::Tensor t = ToTorch(target);
+  at::Tensor loss = at::kl_div(x, t, 0, log_target);
+  if (log_target) {
+    loss = at::where(t - x == 0, at::zeros_like(loss), loss);
+  } else {
+    const at::Tensor cann_form = t * (at::where(t == 0, at::zeros_like(t), at::log(t)) - x);
+    loss = at::where((t == 0).logical_or(t.isinf()), cann_form, loss);
+  }
+  return DoublesOf(ReducedKlDiv(loss, reduction));
+}
+
+std::vector<double> TorchKlDivGradient(const TorchOperand& grad, const TorchOperand& self, const TorchOperand& target,
+                                       int64_t reduction, bool log_target, bool by_target, aclDataType out_dtype) {
+  at::Tensor x = ToTorch(self);
+  at::Tensor t = ToTorch(target);
+  at::Tensor& differentiated = by_target ? t : x;
+  differentiated.set_requires_grad(true);
+  const at::Tensor loss = ReducedKlDiv(at::kl_div(x, t, 0, log_target), reduction);
+  at::Tensor grad_tensor = ToTorch(grad);
+  grad_tensor = reduction == 0 ? grad_tensor.expand(loss.sizes()) : grad_tensor.reshape({});
+  const auto gradients = torch::autograd::grad({loss}, {differentiated}, {grad_tensor});
+  return FromTorch(gradients[0], out_dtype);
+}
+
+std::vector<double> TorchLogit(const TorchOperand& self, double eps) {
+  const c10::optional<double> clamp = eps < 0 ? c10::nullopt : c10::optional<double>(eps);
+  return DoublesOf(at::logit(ToTorch(self), clamp));
+}
+
+std::vector<double> TorchLogitBackward(const TorchOperand& grad, const TorchOperand& self, double eps,
+                                       aclDataType out_dtype) {
+  const c10::optional<double> clamp = eps < 0 ? c10::nullopt : c10::optional<double>(eps);
+  return FromTorch(at::logit_backward(ToTorch(grad), ToTorch(self), clamp), out_dtype);
 }
 
 }  // namespace openaclnn::test

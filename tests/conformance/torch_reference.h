@@ -91,6 +91,9 @@ std::vector<double> TorchL1Loss(const TorchOperand& self, const TorchOperand& ta
 std::vector<double> TorchSmoothL1Loss(const TorchOperand& self, const TorchOperand& target, int64_t reduction,
                                       double beta);
 std::vector<double> TorchMseLossOverDim0(const TorchOperand& self, const TorchOperand& target, int64_t reduction);
+// at::soft_margin_loss (log(1 + exp(-target * self))), then the reduction, in the operands' dtype; where |self *
+// target| > 15 (PyTorch's form loses digits or overflows) PyTorch's stable softplus form instead.
+std::vector<double> TorchSoftMarginLoss(const TorchOperand& self, const TorchOperand& target, int64_t reduction);
 
 // The pointwise losses' backwards for a self of the broadcast shape, gradOutput and target expanded to it (the
 // operands' dtype is what PyTorch computes in), then .to(out_dtype): at::mse_loss_backward_out, and for L1,
@@ -104,6 +107,27 @@ std::vector<double> TorchL1LossBackward(const TorchOperand& grad, const TorchOpe
 std::vector<double> TorchSmoothL1LossBackward(const TorchOperand& grad, const TorchOperand& self,
                                               const TorchOperand& target, int64_t reduction, double beta,
                                               aclDataType out_dtype);
+// at::soft_margin_loss_backward_out, as the MSE one (PyTorch's norm is 1 / numel(self)).
+std::vector<double> TorchSoftMarginLossBackward(const TorchOperand& grad, const TorchOperand& self,
+                                                const TorchOperand& target, int64_t reduction,
+                                                aclDataType out_dtype);
+
+// The KL divergence, in the operands' dtype: at::kl_div(self, target, none, log_target) with CANN's convention where
+// PyTorch's xlogy(t, t) - t x form differs from t (log t - x) (t == 0: -0 for x > 0 where PyTorch gives +0; t = inf:
+// inf where PyTorch's inf - inf is NaN; logTarget with t == x: 0 where exp(t) overflows), then the reduction: mean,
+// sum, or batchmean as torch.nn.functional.kl_div computes it (the sum divided by size(0), 1 for 0-D).
+std::vector<double> TorchKlDiv(const TorchOperand& self, const TorchOperand& target, int64_t reduction,
+                               bool log_target);
+// The gradient of at::kl_div by self (by_target false) or by target through autograd (PyTorch 1.13 has no kl_div
+// backward operator), gradOutput expanded as the reduction needs, then .to(out_dtype).
+std::vector<double> TorchKlDivGradient(const TorchOperand& grad, const TorchOperand& self, const TorchOperand& target,
+                                       int64_t reduction, bool log_target, bool by_target, aclDataType out_dtype);
+
+// at::logit(self, eps) and at::logit_backward(grad, self, eps), eps < 0 passed as None, in the operands' dtype; the
+// gradient then .to(out_dtype).
+std::vector<double> TorchLogit(const TorchOperand& self, double eps);
+std::vector<double> TorchLogitBackward(const TorchOperand& grad, const TorchOperand& self, double eps,
+                                       aclDataType out_dtype);
 
 }  // namespace openaclnn::test
 

@@ -179,6 +179,14 @@ TEST_P(PointwiseValuesTest, CannExamples) {
     // beta 1: terms {0.5, 0, 0.5, 1.5}; gradients (d / beta or sign) * g / 4 = {-0, 0, 0.5, 0.75}.
     EXPECT_EQ(out.Read()[0], 0.625);
     EXPECT_EQ(gradient, (std::vector<double>{-0.0, 0.0, 0.5, 0.75}));
+  } else if (loss.name == "SoftMarginLoss") {
+    // CANN's backward example (POINTWISE-LOSS-FACTS 10): -sigmoid(-x) * g / 4; the forward is the mean of
+    // log(1 + exp(-x)) = {0.693147, 0.313262, 0.126928, 0.048587}.
+    EXPECT_NEAR(out.Read()[0], 0.2954810, 5e-7);
+    const std::vector<double> want = {-0.0, -0.067235, -0.059601, -0.035569};
+    for (size_t i = 0; i < want.size(); ++i) {
+      EXPECT_NEAR(gradient[i], want[i], 5e-7) << "element " << i;
+    }
   } else {
     GTEST_FAIL() << "no documented example recorded for " << loss.name;
   }

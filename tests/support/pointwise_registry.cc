@@ -9,6 +9,8 @@
 #include "aclnnop/aclnn_mse_loss_out.h"
 #include "aclnnop/aclnn_smooth_l1_loss.h"
 #include "aclnnop/aclnn_smooth_l1_loss_backward.h"
+#include "aclnnop/aclnn_soft_margin_loss.h"
+#include "aclnnop/aclnn_soft_margin_loss_backward.h"
 
 namespace openaclnn::test {
 namespace {
@@ -30,6 +32,17 @@ double SmoothL1Term(double x, double y, double beta) {
 double SmoothL1Derivative(double x, double y, double beta) {
   const double d = x - y;
   return std::fabs(d) > beta || beta == 0.0 ? L1Derivative(x, y, beta) : d / beta;
+}
+
+// softplus(-y x) = log(1 + exp(-y x)), derivative -y sigmoid(-y x) = -y / (1 + exp(y x)); the C library's exp and
+// log1p in double, each branch where its exp cannot overflow.
+double SoftMarginTerm(double x, double y, double) {
+  const double z = y * x;
+  return z < 0 ? -z + std::log1p(std::exp(z)) : std::log1p(std::exp(-z));
+}
+double SoftMarginDerivative(double x, double y, double) {
+  const double z = y * x;
+  return z < 0 ? -y / (1.0 + std::exp(z)) : -y * std::exp(-z) / (1.0 + std::exp(-z));
 }
 
 // The family-wide phase-1 signatures for the operators without beta.
@@ -59,6 +72,18 @@ PointwiseLoss SmoothL1() {
   return loss;
 }
 
+PointwiseLoss SoftMargin() {
+  PointwiseLoss loss{"SoftMarginLoss", WithoutBeta<aclnnSoftMarginLossGetWorkspaceSize>, aclnnSoftMarginLoss,
+                     BackwardWithoutBeta<aclnnSoftMarginLossBackwardGetWorkspaceSize>, aclnnSoftMarginLossBackward,
+                     "out", false, false, SoftMarginTerm, SoftMarginDerivative, MeanCount::kBroadcast,
+                     ForwardReduction::kAll,
+                     // The gradient in double, rounded once; for mean the factor 1 / N is rounded to float first.
+                     1.0, 2.0};
+  loss.forward_checks_reduction = false;
+  loss.forward_none_ulps = 1.0;
+  return loss;
+}
+
 }  // namespace
 
 const std::vector<PointwiseLoss>& PointwiseLosses() {
@@ -75,6 +100,7 @@ const std::vector<PointwiseLoss>& PointwiseLosses() {
        BackwardWithoutBeta<aclnnL1LossBackwardGetWorkspaceSize>, aclnnL1LossBackward, "gradInput", false, true, L1Term, L1Derivative, MeanCount::kBroadcast,
        ForwardReduction::kAll, 0.0, 2.0},
       SmoothL1(),
+      SoftMargin(),
   };
   return kLosses;
 }

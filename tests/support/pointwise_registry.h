@@ -51,6 +51,11 @@ struct PointwiseLoss {
   double backward_mean_float_ulps;
   bool takes_beta = false;                   // Smooth L1's beta (>= 0): the tests draw it.
   bool reduced_out_any_one_element = false;  // Mean / sum accept any one-element out, not only 0-D.
+  // Ulps of the forward's reduction-none result against the reference rounded once: 0 where both compute the same
+  // double term; 1 where the term goes through the library's exp and log1p and the reference through the C
+  // library's, whose last double bits may differ (a term that close to a rounding boundary may round the other way).
+  double forward_none_ulps = 0.0;
+  bool forward_checks_reduction = true;      // false: any reduction but 0 and 1 is sum (aclnnSoftMarginLoss).
   std::string forward_out_arg = "out";       // CANN's names of the forward's out and the backward's gradOutput.
   std::string grad_output_arg = "gradOutput";
 };

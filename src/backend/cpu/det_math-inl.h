@@ -81,6 +81,18 @@ HWY_INLINE hn::Vec<D> LogVec(D d, hn::Vec<D> x) {
   return hn::IfThenElse(pass_through, x, y);
 }
 
+// det::Log1p: Log(w) * (u / (w - 1)) with w = 1 + u, u where w == 1, NaN or +inf, and the quiet NaN below -1.
+template <class D>
+HWY_INLINE hn::Vec<D> Log1pVec(D d, hn::Vec<D> u) {
+  const auto one = hn::Set(d, 1.0);
+  const auto w = hn::Add(one, u);
+  const auto y = hn::Mul(LogVec(d, w), hn::Div(u, hn::Sub(w, one)));
+  const auto itself = hn::Or(hn::Or(hn::Eq(w, one), hn::IsNaN(u)),
+                             hn::Eq(u, hn::Set(d, std::numeric_limits<double>::infinity())));
+  const auto below = hn::Lt(u, hn::Set(d, -1.0));
+  return hn::IfThenElse(itself, u, hn::IfThenElse(below, hn::Set(d, std::numeric_limits<double>::quiet_NaN()), y));
+}
+
 #endif  // HWY_HAVE_FLOAT64
 
 }  // namespace HWY_NAMESPACE

@@ -3,6 +3,7 @@
 #define HWY_TARGET_INCLUDE "backend/cpu/det_math_hwy.cc"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 
+#include <cstddef>
 #include <cstdint>
 
 #include "backend/cpu/det_math-inl.h"
@@ -15,31 +16,40 @@ namespace openaclnn::cpu {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
+// Which function an array form maps (det_math.h).
+enum class Fn { kExp, kLog, kLog1p };
+
+template <Fn kFn>
+double Scalar(double x) {
+  return kFn == Fn::kExp ? det::Exp(x) : kFn == Fn::kLog ? det::Log(x) : det::Log1p(x);
+}
+
 #if HWY_HAVE_FLOAT64
-template <bool kLog>
+template <Fn kFn>
 void MapArray(const double* x, double* y, int64_t count) {
   const hn::ScalableTag<double> d;
   const auto lanes = static_cast<int64_t>(hn::Lanes(d));
   int64_t i = 0;
   for (; i + lanes <= count; i += lanes) {
     const auto v = hn::LoadU(d, x + i);
-    hn::StoreU(kLog ? LogVec(d, v) : ExpVec(d, v), d, y + i);
+    hn::StoreU(kFn == Fn::kExp ? ExpVec(d, v) : kFn == Fn::kLog ? LogVec(d, v) : Log1pVec(d, v), d, y + i);
   }
   for (; i < count; ++i) {
-    y[i] = kLog ? det::Log(x[i]) : det::Exp(x[i]);
+    y[i] = Scalar<kFn>(x[i]);
   }
 }
 #else
-template <bool kLog>
+template <Fn kFn>
 void MapArray(const double* x, double* y, int64_t count) {
   for (int64_t i = 0; i < count; ++i) {
-    y[i] = kLog ? det::Log(x[i]) : det::Exp(x[i]);
+    y[i] = Scalar<kFn>(x[i]);
   }
 }
 #endif
 
-void ExpMap(const double* x, double* y, int64_t count) { MapArray<false>(x, y, count); }
-void LogMap(const double* x, double* y, int64_t count) { MapArray<true>(x, y, count); }
+void ExpMap(const double* x, double* y, int64_t count) { MapArray<Fn::kExp>(x, y, count); }
+void LogMap(const double* x, double* y, int64_t count) { MapArray<Fn::kLog>(x, y, count); }
+void Log1pMap(const double* x, double* y, int64_t count) { MapArray<Fn::kLog1p>(x, y, count); }
 int64_t CompiledTarget() { return HWY_TARGET; }
 
 }  // namespace HWY_NAMESPACE
@@ -59,15 +69,19 @@ const TargetFunction kCompiledTargets[] = OPENACLNN_HWY_TABLE(CompiledTarget);
 const MapFunction kExpMaps[] = OPENACLNN_HWY_TABLE(ExpMap);
 const MapFunction kLogMaps[] = OPENACLNN_HWY_TABLE(LogMap);
 
-template <bool kLog>
-bool Map(int64_t target, const double* x, double* y, int64_t count) {
+const MapFunction kLog1pMaps[] = OPENACLNN_HWY_TABLE(Log1pMap);
+
+// The reference maps the scalar form; a target its array form, where compiled in.
+template <size_t kEntries>
+bool Map(int64_t target, double (*scalar)(double), MapFunction const (&maps)[kEntries], const double* x, double* y,
+         int64_t count) {
   if (target == kReferenceKernels) {
     for (int64_t i = 0; i < count; ++i) {
-      y[i] = kLog ? det::Log(x[i]) : det::Exp(x[i]);
+      y[i] = scalar(x[i]);
     }
     return true;
   }
-  const MapFunction map = ForTarget(kCompiledTargets, kLog ? kLogMaps : kExpMaps, target);
+  const MapFunction map = ForTarget(kCompiledTargets, maps, target);
   if (map == nullptr) {
     return false;
   }
@@ -77,8 +91,15 @@ bool Map(int64_t target, const double* x, double* y, int64_t count) {
 
 }  // namespace
 
-bool ExpArray(int64_t target, const double* x, double* y, int64_t count) { return Map<false>(target, x, y, count); }
-bool LogArray(int64_t target, const double* x, double* y, int64_t count) { return Map<true>(target, x, y, count); }
+bool ExpArray(int64_t target, const double* x, double* y, int64_t count) {
+  return Map(target, det::Exp, kExpMaps, x, y, count);
+}
+bool LogArray(int64_t target, const double* x, double* y, int64_t count) {
+  return Map(target, det::Log, kLogMaps, x, y, count);
+}
+bool Log1pArray(int64_t target, const double* x, double* y, int64_t count) {
+  return Map(target, det::Log1p, kLog1pMaps, x, y, count);
+}
 
 }  // namespace openaclnn::cpu
 #endif  // HWY_ONCE

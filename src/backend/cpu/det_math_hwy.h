@@ -1,6 +1,6 @@
-// det_math's Exp and Log over arrays, on one kernel target: the reference (the scalar forms) or a Highway target's
-// vector forms (its vector body, with the scalar forms for a tail shorter than a vector). For the tests that
-// check every target against the scalar forms bit for bit, and for kernels that need a whole array at once.
+// det_math's Exp, Log and Log1p over arrays, on one kernel target: the reference (the scalar forms) or a Highway
+// target's vector forms (its vector body, with the scalar forms for a tail shorter than a vector). For the tests
+// that check every target against the scalar forms bit for bit, and for kernels that need a whole array at once.
 #ifndef OPENACLNN_BACKEND_CPU_DET_MATH_HWY_H_
 #define OPENACLNN_BACKEND_CPU_DET_MATH_HWY_H_
 
@@ -11,6 +11,7 @@ namespace openaclnn::cpu {
 // false when `target` (kReferenceKernels or an HWY_* bit) is not compiled in.
 bool ExpArray(int64_t target, const double* x, double* y, int64_t count);
 bool LogArray(int64_t target, const double* x, double* y, int64_t count);
+bool Log1pArray(int64_t target, const double* x, double* y, int64_t count);
 
 }  // namespace openaclnn::cpu
 

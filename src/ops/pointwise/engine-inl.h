@@ -30,6 +30,7 @@
 #include "core/nan.h"
 #include "hwy/cache_control.h"
 #include "hwy/highway.h"
+#include "ops/pointwise/double_lanes-inl.h"
 #include "ops/pointwise/reference.h"
 #include "ops/pointwise/run.h"
 
@@ -143,7 +144,7 @@ template <typename Out, class DD>
 HWY_INLINE void StoreRoundedOnce(DD dd, hn::Vec<DD> value, char* out) {
   const hn::Rebind<float, DD> df;
   const auto canonical_nan = hn::BitCast(df, hn::Set(hn::RebindToUnsigned<decltype(df)>(), kCanonicalNanBits));
-  auto rounded = hn::DemoteTo(df, value);
+  auto rounded = DemoteToFloat(df, value);  // Infinite and overflowing terms become +-inf on every target.
   if constexpr (sizeof(Out) == 4) {
     hn::StoreU(hn::IfThenElse(hn::IsNaN(rounded), canonical_nan, rounded), df, reinterpret_cast<float*>(out));
   } else {

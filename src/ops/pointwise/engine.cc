@@ -158,9 +158,11 @@ class ForwardNoneLaunch final : public Launch {
 
 class ForwardReducedLaunch final : public Launch {
  public:
+  // divisor: mean's (0 for the plan's element count).
   ForwardReducedLaunch(const iter::LoopPlan& plan, const ForwardParams& params, const char* run_api, bool mean,
-                       char* out)
-      : plan_(plan), params_(params), run_api_(run_api), mean_(mean), out_(out) {}
+                       double divisor, char* out)
+      : plan_(plan), params_(params), run_api_(run_api), mean_(mean),
+        divisor_(divisor != 0.0 ? divisor : static_cast<double>(plan.numel)), out_(out) {}
 
   Status Run() const override {
     // Each block's terms are written by the kernels straight into the summation's buffer, in index order.
@@ -187,7 +189,7 @@ class ForwardReducedLaunch final : public Launch {
     // The mean divides the total once, in double: 0 / 0 = NaN for empty inputs, as CANN and PyTorch give. A total
     // beyond out's range is stored as infinity: a result, not an error (DECISIONS 14), logged, or in strict mode
     // reported.
-    const double value = mean_ ? sum / static_cast<double>(plan_.numel) : sum;
+    const double value = mean_ ? sum / divisor_ : sum;
     const double stored = cpu::StoreRoundedOnce(params_.out_dtype, out_, CanonicalTerm(value));
     if (std::isfinite(value) && !std::isfinite(stored)) {
       return TolerateFault(run_api_, kReducedOverflowFault, ACL_ERROR_RT_AICORE_OVER_FLOW,
@@ -204,6 +206,7 @@ class ForwardReducedLaunch final : public Launch {
   const ForwardParams params_;
   const char* const run_api_;
   const bool mean_;
+  const double divisor_;
   char* const out_;
 };
 
@@ -332,10 +335,15 @@ int64_t ElementCount(const std::vector<int64_t>& shape) {
   return count;
 }
 
+// A unary term's target is self (engine.h).
+const aclTensor* TargetOf(const aclTensor* self, const aclTensor* target) {
+  return target != nullptr ? target : self;
+}
+
 ForwardParams ForwardParamsOf(const ForwardCall& call) {
   ForwardParams params{};
   params.dtypes[0] = call.self->dtype();
-  params.dtypes[1] = call.target->dtype();
+  params.dtypes[1] = TargetOf(call.self, call.target)->dtype();
   params.term = call.params;
   params.out_dtype = call.out->dtype();
   params.kernels = call.kernels;
@@ -367,7 +375,8 @@ std::vector<int64_t> BroadcastShape(std::initializer_list<const aclTensor*> tens
 namespace {
 
 Prepared ForwardLaunchOf(const ForwardCall& call) {
-  const std::vector<int64_t> shape = BroadcastShape({call.self, call.target});
+  const aclTensor* target = TargetOf(call.self, call.target);
+  const std::vector<int64_t> shape = BroadcastShape({call.self, target});
   const bool reduced = call.reduction != static_cast<int64_t>(Reduction::kNone);
   const bool mean = call.reduction == static_cast<int64_t>(Reduction::kMean);
   const int64_t numel = ElementCount(shape);
@@ -381,21 +390,22 @@ Prepared ForwardLaunchOf(const ForwardCall& call) {
     iter::LoopPlanBuilder builder(shape.data(), rank);
     builder.AddOperand(OperandOf(*call.out));
     builder.AddOperand(OperandOf(*call.self));
-    builder.AddOperand(OperandOf(*call.target));
+    builder.AddOperand(OperandOf(*target));
     return {Status::Ok(),
             std::make_shared<ForwardNoneLaunch>(builder.Build(iter::DimPolicy::kReorderAndCoalesce), params)};
   }
   char* out = OperandOf(*call.out).base;
   if (numel == 0) {
-    return {Status::Ok(), std::make_shared<ForwardReducedLaunch>(iter::LoopPlan{}, params, call.run_api, mean, out)};
+    return {Status::Ok(), std::make_shared<ForwardReducedLaunch>(iter::LoopPlan{}, params, call.run_api, mean,
+                                                                 call.mean_divisor, out)};
   }
   // The sum groups its additions by linear index, so the plan walks the broadcast shape in logical order whatever
   // the strides: the result depends on the values alone, never on the layout.
   iter::LoopPlanBuilder builder(shape.data(), rank);
   builder.AddOperand(OperandOf(*call.self));
-  builder.AddOperand(OperandOf(*call.target));
+  builder.AddOperand(OperandOf(*target));
   return {Status::Ok(), std::make_shared<ForwardReducedLaunch>(builder.Build(iter::DimPolicy::kCoalesceInLogicalOrder),
-                                                               params, call.run_api, mean, out)};
+                                                               params, call.run_api, mean, call.mean_divisor, out)};
 }
 
 Prepared ForwardOverDim0LaunchOf(const ForwardCall& call) {
@@ -427,7 +437,8 @@ Prepared BackwardLaunchOf(const BackwardCall& call) {
   BackwardParams params{};
   params.dtypes[0] = call.grad_output->dtype();
   params.dtypes[1] = call.self->dtype();
-  params.dtypes[2] = call.target->dtype();
+  const aclTensor* target = TargetOf(call.self, call.target);
+  params.dtypes[2] = target->dtype();
   params.term = call.params;
   params.out_dtype = out.dtype();
   params.scale = call.scale;
@@ -439,7 +450,7 @@ Prepared BackwardLaunchOf(const BackwardCall& call) {
   builder.AddOperand(OperandOf(out));
   builder.AddOperand(OperandOf(*call.grad_output));
   builder.AddOperand(OperandOf(*call.self));
-  builder.AddOperand(OperandOf(*call.target));
+  builder.AddOperand(OperandOf(*target));
   return {Status::Ok(), std::make_shared<BackwardLaunch>(builder.Build(iter::DimPolicy::kReorderAndCoalesce), params)};
 }
 
@@ -448,7 +459,11 @@ Prepared BackwardLaunchOf(const BackwardCall& call) {
 // Each plan is described at debug level, as every operator's phase 1 is (framework/phase1_log.h).
 Prepared PlanForward(const ForwardCall& call) {
   Prepared prepared = ForwardLaunchOf(call);
-  LogPhase1(call.run_api, prepared, {{"self", call.self}, {"target", call.target}, {"out", call.out}});
+  if (call.target == nullptr) {
+    LogPhase1(call.run_api, prepared, {{"self", call.self}, {"out", call.out}});
+  } else {
+    LogPhase1(call.run_api, prepared, {{"self", call.self}, {"target", call.target}, {"out", call.out}});
+  }
   return prepared;
 }
 
@@ -460,8 +475,12 @@ Prepared PlanForwardOverDim0(const ForwardCall& call) {
 
 Prepared PlanBackward(const BackwardCall& call) {
   Prepared prepared = BackwardLaunchOf(call);
-  LogPhase1(call.run_api, prepared,
-            {{"gradOutput", call.grad_output}, {"self", call.self}, {"target", call.target}, {"out", call.out}});
+  if (call.target == nullptr) {
+    LogPhase1(call.run_api, prepared, {{"gradOutput", call.grad_output}, {"self", call.self}, {"out", call.out}});
+  } else {
+    LogPhase1(call.run_api, prepared,
+              {{"gradOutput", call.grad_output}, {"self", call.self}, {"target", call.target}, {"out", call.out}});
+  }
   return prepared;
 }
 

@@ -23,6 +23,8 @@ namespace openaclnn::pointwise {
 // The broadcast of the tensors' shapes (the caller's checks made sure it exists).
 std::vector<int64_t> BroadcastShape(std::initializer_list<const aclTensor*> tensors);
 
+// target may be null for a unary term (aclnnLogit): the term then reads self as both of its inputs (PlanForward
+// only; PlanForwardOverDim0 needs a target).
 struct ForwardCall {
   const char* run_api;
   const aclTensor* self;
@@ -31,8 +33,11 @@ struct ForwardCall {
   aclTensor* out;
   const TermKernels* kernels;
   TermParams params = {};
+  // What mean divides the sum by; 0: the broadcast's element count (aclnnKlDiv's batchmean passes dim 0's size).
+  double mean_divisor = 0.0;
 };
 
+// target may be null, as for ForwardCall (aclnnLogitGrad).
 struct BackwardCall {
   const char* run_api;
   const aclTensor* grad_output;

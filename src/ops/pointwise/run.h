@@ -12,7 +12,8 @@
 
 namespace openaclnn::pointwise {
 
-// Forward terms read (self, target); gradients read (gradOutput, self, target).
+// Forward terms read (self, target); gradients read (gradOutput, self, target). A unary operator (no target) gets
+// self again in target's place.
 inline constexpr int kMaxInputs = 3;
 inline constexpr int kForwardInputs = 2;
 inline constexpr int kBackwardInputs = 3;
@@ -24,7 +25,9 @@ inline constexpr int64_t kForwardPiece = 256;
 // The operator's scalar parameters, as its term reads them (0 where an operator has none). Fields are added as
 // operators need them; every term receives the whole struct.
 struct TermParams {
-  float beta = 0.0f;  // aclnnSmoothL1Loss's threshold.
+  float beta = 0.0f;        // aclnnSmoothL1Loss's threshold.
+  bool log_target = false;  // The KL divergence's logTarget: target holds log-probabilities.
+  float eps = 0.0f;         // aclnnLogit's clamp (CANN's double attribute, as its float kernels read it).
 };
 
 struct Run {

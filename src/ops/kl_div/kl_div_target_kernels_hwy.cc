@@ -1,0 +1,25 @@
+// Compiled once per Highway target: foreach_target.h re-includes this file with HWY_TARGET set to each one.
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "ops/kl_div/kl_div_target_kernels_hwy.cc"
+#include "hwy/foreach_target.h"  // IWYU pragma: keep
+
+#include "hwy/highway.h"
+#include "ops/kl_div/kl_div_term-inl.h"
+#include "ops/pointwise/engine-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace openaclnn::kl_div_target {
+namespace HWY_NAMESPACE {
+OPENACLNN_POINTWISE_VECTOR_KERNELS(::openaclnn::kl_div::HWY_NAMESPACE::KlDivTargetVecTerm)
+}  // namespace HWY_NAMESPACE
+}  // namespace openaclnn::kl_div_target
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+#include "ops/kl_div/kl_div_kernels.h"
+#include "ops/pointwise/term_kernels.h"
+
+namespace openaclnn::kl_div_target {
+OPENACLNN_POINTWISE_KERNEL_SET(KlDivTargetKernels, ::openaclnn::kl_div::KlDivTargetTerm)
+}  // namespace openaclnn::kl_div_target
+#endif  // HWY_ONCE

@@ -1,0 +1,54 @@
+// The element terms of aclnnKlDiv, aclnnKlDivBackward and aclnnKlDivTargetBackward, scalar form (the reference
+// kernels use them), with x = self (log-probabilities), t = target and p.log_target CANN's logTarget:
+//   loss          t * (log t' - x), t' = 1 where t == 0 (so t == 0 adds 0, CANN's xlogy form; t < 0 gives NaN)
+//                 exp(t) * (t - x) for logTarget, and 0 where t == x (exp(t) may overflow where the loss is 0)
+//   by self       (-w * g) * s, w = t, or exp(t) for logTarget
+//   by target     CANN's composition with gs = g * s: (gs log t - gs x) + (gs t) / t (NaN at t == 0, as CANN and
+//                 PyTorch's autograd give), or (gs (t - x)) exp(t) + gs exp(t) for logTarget (0 where
+//                 t - x + 1 == 0: exp(t) may overflow where the gradient is 0)
+// all in double (DECISIONS 17; the gradients rounded once to float), exp and log from backend/cpu/det_math.h.
+// s = 1, or 1 / N for mean (the broadcast's element count) and batchmean (its first dimension).
+#ifndef OPENACLNN_OPS_KL_DIV_KL_DIV_TERM_H_
+#define OPENACLNN_OPS_KL_DIV_KL_DIV_TERM_H_
+
+#include "backend/cpu/det_math.h"
+#include "ops/pointwise/run.h"
+
+namespace openaclnn::kl_div {
+
+struct KlDivTerm {
+  static double Value(double x, double t, const pointwise::TermParams& p) {
+    if (p.log_target) {
+      const double d = t - x;
+      return d == 0.0 ? 0.0 : cpu::det::Exp(t) * d;
+    }
+    return t * ((t == 0.0 ? 0.0 : cpu::det::Log(t)) - x);
+  }
+  static double GradientInDouble(double g, double, double t, double s, bool log_target) {
+    const double w = log_target ? cpu::det::Exp(t) : t;
+    return ((-w) * g) * s;
+  }
+  static float Gradient(float g, float x, float t, float s, const pointwise::TermParams& p) {
+    return static_cast<float>(GradientInDouble(g, x, t, s, p.log_target));
+  }
+};
+
+// The same loss; the gradient by target.
+struct KlDivTargetTerm : KlDivTerm {
+  static double GradientInDouble(double g, double x, double t, double s, bool log_target) {
+    const double gs = g * s;
+    if (log_target) {
+      const double d = t - x;
+      const double e = cpu::det::Exp(t);
+      return d + 1.0 == 0.0 ? 0.0 : (gs * d) * e + gs * e;
+    }
+    return (gs * cpu::det::Log(t) - gs * x) + (gs * t) / t;
+  }
+  static float Gradient(float g, float x, float t, float s, const pointwise::TermParams& p) {
+    return static_cast<float>(GradientInDouble(g, x, t, s, p.log_target));
+  }
+};
+
+}  // namespace openaclnn::kl_div
+
+#endif  // OPENACLNN_OPS_KL_DIV_KL_DIV_TERM_H_

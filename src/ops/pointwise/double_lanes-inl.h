@@ -1,0 +1,58 @@
+// Double lanes narrowed to float as a cast does (DemoteToFloat, for every store of a double result), and for
+// gradient terms evaluated in double (those with exp, log or log1p, DECISIONS 18): a vector term's GradientVec
+// receives float lanes; InDoubleLanes promotes them to double lanes, applies the term's double form and rounds
+// each lane once to float, as the scalar form's static_cast<float> does. Per-target header (Highway's
+// toggle convention): include after hwy/highway.h in a file compiled through foreach_target.h.
+#if defined(OPENACLNN_OPS_POINTWISE_DOUBLE_LANES_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef OPENACLNN_OPS_POINTWISE_DOUBLE_LANES_INL_H_
+#undef OPENACLNN_OPS_POINTWISE_DOUBLE_LANES_INL_H_
+#else
+#define OPENACLNN_OPS_POINTWISE_DOUBLE_LANES_INL_H_
+#endif
+
+#include "hwy/highway.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace openaclnn::pointwise {
+namespace HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+#if HWY_HAVE_FLOAT64  // Every target the library compiles has double lanes; the terms in double need them.
+
+// Double lanes to float lanes, each rounded once, infinities and values beyond FLOAT's range becoming +-inf as a
+// cast (the reference kernels') does: Highway's HWY_SCALAR DemoteTo saturates them to the largest float instead.
+template <class DF, class VD>
+HWY_INLINE hn::Vec<DF> DemoteToFloat(DF df, VD value) {
+#if HWY_TARGET == HWY_SCALAR
+  return hn::Set(df, static_cast<float>(hn::GetLane(value)));
+#else
+  return hn::DemoteTo(df, value);
+#endif
+}
+
+// fn(dd, g, x, y, s) on double lanes, for the float lanes g, x, y and s; each lane rounded once to float.
+template <class DF, class Fn>
+HWY_INLINE hn::Vec<DF> InDoubleLanes(DF df, hn::Vec<DF> g, hn::Vec<DF> x, hn::Vec<DF> y, hn::Vec<DF> s,
+                                     const Fn& fn) {
+#if HWY_TARGET == HWY_SCALAR
+  const hn::Rebind<double, DF> dd;
+  return DemoteToFloat(df, fn(dd, hn::PromoteTo(dd, g), hn::PromoteTo(dd, x), hn::PromoteTo(dd, y),
+                             hn::PromoteTo(dd, s)));
+#else
+  const hn::Half<DF> dh;
+  const hn::Rebind<double, decltype(dh)> dd;
+  auto lower = [&](hn::Vec<DF> v) { return hn::PromoteTo(dd, hn::LowerHalf(dh, v)); };
+  auto upper = [&](hn::Vec<DF> v) { return hn::PromoteTo(dd, hn::UpperHalf(dh, v)); };
+  const auto low = fn(dd, lower(g), lower(x), lower(y), lower(s));
+  const auto high = fn(dd, upper(g), upper(x), upper(y), upper(s));
+  return hn::Combine(df, DemoteToFloat(dh, high), DemoteToFloat(dh, low));
+#endif
+}
+
+#endif  // HWY_HAVE_FLOAT64
+
+}  // namespace HWY_NAMESPACE
+}  // namespace openaclnn::pointwise
+HWY_AFTER_NAMESPACE();
+
+#endif  // OPENACLNN_OPS_POINTWISE_DOUBLE_LANES_INL_H_
