@@ -20,6 +20,18 @@
 
 namespace openaclnn::pointwise {
 
+// Operands a term reads beyond its fixed ones (BCE with logits: weight and posWeight), in the term's order. Each
+// broadcasts to the shape the fixed operands give (the operator's checks make sure) and is walked at its own
+// strides; one left null reads as `absent_value` everywhere.
+struct ExtraOperand {
+  const aclTensor* tensor = nullptr;
+  float absent_value = 0.0f;
+};
+struct ExtraOperands {
+  ExtraOperand operand[kMaxExtraOperands] = {};
+  int count = 0;  // As the term's kExtraOperands (reference.h).
+};
+
 // The broadcast of the tensors' shapes (the caller's checks made sure it exists).
 std::vector<int64_t> BroadcastShape(std::initializer_list<const aclTensor*> tensors);
 
@@ -31,6 +43,7 @@ struct ForwardCall {
   aclTensor* out;
   const TermKernels* kernels;
   TermParams params = {};
+  ExtraOperands extras = {};
 };
 
 struct BackwardCall {
@@ -42,6 +55,7 @@ struct BackwardCall {
   aclTensor* out;  // Has the broadcast shape of the three inputs.
   const TermKernels* kernels;
   TermParams params = {};
+  ExtraOperands extras = {};
 };
 
 Prepared PlanForward(const ForwardCall& call);
