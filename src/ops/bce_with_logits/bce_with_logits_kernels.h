@@ -1,0 +1,15 @@
+// The kernels of BCE with logits for the pointwise engine: reference and every compiled SIMD target. Both sets
+// have the forward's term; the first has the gradient with respect to self, the second with respect to target.
+#ifndef OPENACLNN_OPS_BCE_WITH_LOGITS_BCE_WITH_LOGITS_KERNELS_H_
+#define OPENACLNN_OPS_BCE_WITH_LOGITS_BCE_WITH_LOGITS_KERNELS_H_
+
+#include "ops/pointwise/run.h"
+
+namespace openaclnn::bce_with_logits {
+
+const pointwise::TermKernels& BceWithLogitsKernels();
+const pointwise::TermKernels& BceWithLogitsTargetKernels();
+
+}  // namespace openaclnn::bce_with_logits
+
+#endif  // OPENACLNN_OPS_BCE_WITH_LOGITS_BCE_WITH_LOGITS_KERNELS_H_
