@@ -108,7 +108,8 @@ std::vector<double> BcelReference(BcelOp op, const BcelTensors& t, int64_t reduc
       continue;
     }
     const long double gi = ValueAt(t.grad, g, shape, i);
-    const long double derivative = op == BcelOp::kBackward ? BcelLossByX(xi, yi, wi, pwi) : BcelLossByY(xi, yi, wi, pwi);
+    const long double derivative =
+        op == BcelOp::kBackward ? BcelLossByX(xi, yi, wi, pwi) : BcelLossByY(xi, yi, wi, pwi);
     result.push_back(static_cast<double>(derivative * gi * (reduction == 1 ? mean_factor : 1.0L)));
   }
   if (op == BcelOp::kForward && reduction != 0) {

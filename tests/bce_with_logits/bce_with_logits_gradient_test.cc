@@ -85,7 +85,7 @@ TEST_P(BceWithLogitsGradientTest, BackwardIsTheDerivativeOfForward) {
 INSTANTIATE_TEST_SUITE_P(BothBackwards, BceWithLogitsGradientTest,
                          ::testing::Values(BcelOp::kBackward, BcelOp::kTargetBackward),
                          [](const ::testing::TestParamInfo<BcelOp>& param_info) {
-                           return param_info.param == BcelOp::kBackward ? std::string("BySelf") : std::string("ByTarget");
+                           return std::string(param_info.param == BcelOp::kBackward ? "BySelf" : "ByTarget");
                          });
 
 }  // namespace

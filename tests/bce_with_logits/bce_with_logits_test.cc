@@ -21,6 +21,7 @@
 #include "acl_environment.h"
 #include "bce_with_logits_call.h"
 #include "device_tensor.h"
+#include "grid_choices.h"
 #include "openaclnn/openaclnn.h"
 #include "test_numeric.h"
 
@@ -53,53 +54,6 @@ std::vector<ShapeCase> ShapeCases() {
   };
 }
 
-enum class LayoutKind { kContiguous, kTransposed, kPaddedOffset, kZeroStride };
-
-const char* LayoutName(LayoutKind kind) {
-  switch (kind) {
-    case LayoutKind::kContiguous: return "contiguous";
-    case LayoutKind::kTransposed: return "transposed";
-    case LayoutKind::kPaddedOffset: return "padded with offset";
-    case LayoutKind::kZeroStride: return "zero stride inputs";
-  }
-  return "";
-}
-
-// A zero-stride layout applies to inputs only (out may not alias itself); they then read one row for all rows of
-// their first dimension.
-Layout LayoutFor(LayoutKind kind, const Dims& dims, bool is_out) {
-  Layout layout;
-  switch (kind) {
-    case LayoutKind::kContiguous: break;
-    case LayoutKind::kTransposed:
-      if (dims.size() >= 2) {
-        layout.strides = TransposedStrides(dims);
-      }
-      break;
-    case LayoutKind::kPaddedOffset:
-      layout.strides = PaddedStrides(dims, 2);
-      layout.offset = 5;
-      break;
-    case LayoutKind::kZeroStride:
-      if (!is_out && !dims.empty() && dims[0] > 1) {
-        layout.strides = ContiguousStrides(dims);
-        layout.strides[0] = 0;
-      }
-      layout.offset = 1;
-      break;
-  }
-  return layout;
-}
-
-std::vector<double> Draw(int64_t count, double low, double high, std::mt19937* rng) {
-  std::uniform_real_distribution<double> draw(low, high);
-  std::vector<double> values(static_cast<size_t>(count));
-  for (double& value : values) {
-    value = draw(*rng);
-  }
-  return values;
-}
-
 // self, target (out has target's type, as CANN requires), weight, posWeight, gradOutput.
 struct TypeCase {
   aclDataType self, target, weight, pos_weight, grad;
@@ -109,33 +63,6 @@ std::vector<TypeCase> TypeCases() {
   const aclDataType f = ACL_FLOAT, h = ACL_FLOAT16, b = ACL_BF16;
   return {{f, f, f, f, f}, {h, h, h, h, h}, {b, b, b, b, b}, {h, f, b, h, b}, {b, h, f, f, f}, {f, b, h, b, h}};
 }
-
-struct KernelChoice {
-  std::string target;
-  int threads;
-};
-
-std::vector<KernelChoice> KernelChoices() {
-  std::vector<KernelChoice> choices;
-  for (int32_t i = 0; i < openaclnnGetKernelTargetCount(); ++i) {
-    for (int threads : {1, 2}) {
-      choices.push_back({openaclnnGetKernelTargetName(i), threads});
-    }
-  }
-  return choices;
-}
-
-class KernelChoiceScope {
- public:
-  explicit KernelChoiceScope(const KernelChoice& choice) {
-    EXPECT_EQ(openaclnnSetKernelTarget(choice.target.c_str()), 0) << choice.target;
-    EXPECT_EQ(openaclnnSetNumThreads(choice.threads), 0);
-  }
-  ~KernelChoiceScope() {
-    openaclnnSetKernelTarget(nullptr);
-    openaclnnSetNumThreads(0);
-  }
-};
 
 // got against the reference rounded once: NaN for NaN, the same infinity, else within `ulps`.
 void ExpectWithin(aclDataType dtype, const std::vector<double>& got, const std::vector<double>& want, double ulps) {
@@ -173,20 +100,20 @@ CaseTensors MakeCase(BcelOp op, const ShapeCase& s, const TypeCase& types, Layou
   CaseTensors c;
   c.self = std::make_unique<DeviceTensor>(s.self, types.self, LayoutFor(layout, s.self, false));
   c.target = std::make_unique<DeviceTensor>(s.self, types.target, LayoutFor(layout, s.self, false));
-  c.self->Fill(Draw(c.self->numel(), -6.0, 6.0, rng));
-  c.target->Fill(Draw(c.target->numel(), 0.0, 1.0, rng));
+  c.self->Fill(UniformValues(c.self->numel(), -6.0, 6.0, rng));
+  c.target->Fill(UniformValues(c.target->numel(), 0.0, 1.0, rng));
   if (s.has_weight) {
     c.weight = std::make_unique<DeviceTensor>(s.weight, types.weight, LayoutFor(layout, s.weight, false));
-    c.weight->Fill(Draw(c.weight->numel(), -2.0, 2.0, rng));
+    c.weight->Fill(UniformValues(c.weight->numel(), -2.0, 2.0, rng));
   }
   if (s.has_pos_weight) {
     c.pos_weight = std::make_unique<DeviceTensor>(s.pos_weight, types.pos_weight,
                                                   LayoutFor(layout, s.pos_weight, false));
-    c.pos_weight->Fill(Draw(c.pos_weight->numel(), 0.0, 3.0, rng));
+    c.pos_weight->Fill(UniformValues(c.pos_weight->numel(), 0.0, 3.0, rng));
   }
   if (op != BcelOp::kForward) {
     c.grad = std::make_unique<DeviceTensor>(s.grad, types.grad, LayoutFor(layout, s.grad, false));
-    c.grad->Fill(Draw(c.grad->numel(), -2.0, 2.0, rng));
+    c.grad->Fill(UniformValues(c.grad->numel(), -2.0, 2.0, rng));
   }
   const Dims out_dims = op == BcelOp::kForward && reduction != 0 ? Dims{} : s.self;
   c.out = std::make_unique<DeviceTensor>(out_dims, types.target, LayoutFor(layout, out_dims, true));
@@ -201,8 +128,7 @@ TEST_P(BceWithLogitsGridTest, MatchesTheReferenceOnEveryPath) {
   std::mt19937 rng(1301 + static_cast<int>(op));
   const std::vector<KernelChoice> choices = KernelChoices();
   for (const ShapeCase& shapes : ShapeCases()) {
-    for (LayoutKind layout : {LayoutKind::kContiguous, LayoutKind::kTransposed, LayoutKind::kPaddedOffset,
-                              LayoutKind::kZeroStride}) {
+    for (LayoutKind layout : kAllLayouts) {
       for (const TypeCase& types : TypeCases()) {
         for (int64_t reduction : {0, 1, 2}) {
           SCOPED_TRACE(std::string(BcelOpName(op)) + ", " + shapes.name + ", " + LayoutName(layout) +
@@ -214,7 +140,8 @@ TEST_P(BceWithLogitsGridTest, MatchesTheReferenceOnEveryPath) {
           const std::vector<uint8_t> self_before = c.self->Storage();
           const std::vector<uint8_t> target_before = c.target->Storage();
           ASSERT_EQ(CallBcel(op, t, reduction, stream.get()), 0) << TakeErrorMessage();
-          ExpectWithin(types.target, c.out->Read(), BcelReference(op, t, reduction), UlpsFor(op, reduction, types.target));
+          ExpectWithin(types.target, c.out->Read(), BcelReference(op, t, reduction),
+                       UlpsFor(op, reduction, types.target));
           EXPECT_TRUE(c.out->OutsideViewUntouched());
           EXPECT_EQ(c.self->Storage(), self_before);
           EXPECT_EQ(c.target->Storage(), target_before);

@@ -136,7 +136,8 @@ std::string Describe(const BcelCase& c, bool with_values) {
 double MagnitudeOf(BcelOp op, double x, double y, double w, double pw, double g) {
   const double ax = std::fabs(x);
   switch (op) {
-    case BcelOp::kForward: return std::fabs(w) * (ax * (std::fabs(1 - y) + std::fabs(pw * y)) + 2.0 * (1 + std::fabs((pw - 1) * y)));
+    case BcelOp::kForward:
+      return std::fabs(w) * (ax * (std::fabs(1 - y) + std::fabs(pw * y)) + 2.0 * (1 + std::fabs((pw - 1) * y)));
     case BcelOp::kBackward: return std::fabs(w * g) * (std::fabs(1 - y) + std::fabs(pw * y));
     case BcelOp::kTargetBackward: return std::fabs(w * g) * (ax * (1 + std::fabs(pw)) + 2.0 * std::fabs(pw - 1));
   }
@@ -209,8 +210,9 @@ std::string CheckCase(const BcelCase& c, aclrtStream stream, ConformanceStats* s
   const std::vector<double> w = c.weight ? ExpandedValues(*c.weight, c.self.dims) : std::vector<double>(x.size(), 1);
   const std::vector<double> pw =
       c.pos_weight ? ExpandedValues(*c.pos_weight, c.self.dims) : std::vector<double>(x.size(), 1);
+  const double one_grad = c.op == BcelOp::kForward ? 1.0 : c.grad_output.values[0];
   const std::vector<double> g = c.op == BcelOp::kForward || c.reduction != 0
-                                    ? std::vector<double>(x.size(), c.op == BcelOp::kForward ? 1.0 : c.grad_output.values[0])
+                                    ? std::vector<double>(x.size(), one_grad)
                                     : ExpandedValues(c.grad_output, c.self.dims);
   const bool any_infinite = std::any_of(x.begin(), x.end(), [](double v) { return std::isinf(v); });
   if (any_infinite) stats->Count("infinite logit (left to the unit tests)");

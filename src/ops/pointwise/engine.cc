@@ -152,7 +152,8 @@ class ForwardNoneLaunch final : public Launch {
         if (row == 0) {
           return false;
         }
-        ForEachTermPiece(OneRow(block, row), 1, params_.inputs, params_.dtypes, params_.term, *params_.kernels, params_.simd,
+        ForEachTermPiece(OneRow(block, row), 1, params_.inputs, params_.dtypes, params_.term, *params_.kernels,
+                         params_.simd,
                          [&](const double* terms, int64_t count, int64_t, int64_t first) {
                            StoreTermsAs(params_.out_dtype, terms, count, out + first * block.inner_stride[0],
                                         block.inner_stride[0]);
@@ -357,6 +358,9 @@ aclDataType AbsentType(aclDataType like, float value) {
 // The extra operands' data types after the fixed ones (dtypes[0] is the term's first input), and the storage of
 // the absent ones.
 std::shared_ptr<const AbsentValues> ExtraTypesOf(const ExtraOperands& extras, int fixed, aclDataType* dtypes) {
+  if (extras.count == 0) {
+    return nullptr;
+  }
   auto absent = std::make_shared<AbsentValues>();
   for (int k = 0; k < extras.count; ++k) {
     const ExtraOperand& extra = extras.operand[k];
@@ -372,14 +376,14 @@ std::shared_ptr<const AbsentValues> ExtraTypesOf(const ExtraOperands& extras, in
 
 // The extra operands as operands of the plan, after the fixed ones; an absent one is 0-D (read everywhere).
 void AddExtraOperands(iter::LoopPlanBuilder* builder, const ExtraOperands& extras, int fixed,
-                      const aclDataType* dtypes, const AbsentValues& absent) {
+                      const aclDataType* dtypes, const AbsentValues* absent) {
   for (int k = 0; k < extras.count; ++k) {
     const ExtraOperand& extra = extras.operand[k];
     if (extra.tensor != nullptr) {
       builder->AddOperand(OperandOf(*extra.tensor));
     } else {
       iter::OperandView view;
-      view.base = const_cast<char*>(absent.bytes[k]);  // Read only: only out is written.
+      view.base = const_cast<char*>(absent->bytes[k]);  // Read only: only out is written.
       view.element_bytes = DataTypeSize(dtypes[fixed + k]);
       builder->AddOperand(view);
     }
@@ -438,7 +442,7 @@ Prepared ForwardLaunchOf(const ForwardCall& call) {
     builder.AddOperand(OperandOf(*call.out));
     builder.AddOperand(OperandOf(*call.self));
     builder.AddOperand(OperandOf(*call.target));
-    AddExtraOperands(&builder, call.extras, kForwardInputs, params.dtypes, *params.absent);
+    AddExtraOperands(&builder, call.extras, kForwardInputs, params.dtypes, params.absent.get());
     return {Status::Ok(),
             std::make_shared<ForwardNoneLaunch>(builder.Build(iter::DimPolicy::kReorderAndCoalesce), params)};
   }
@@ -451,7 +455,7 @@ Prepared ForwardLaunchOf(const ForwardCall& call) {
   iter::LoopPlanBuilder builder(shape.data(), rank);
   builder.AddOperand(OperandOf(*call.self));
   builder.AddOperand(OperandOf(*call.target));
-  AddExtraOperands(&builder, call.extras, kForwardInputs, params.dtypes, *params.absent);
+  AddExtraOperands(&builder, call.extras, kForwardInputs, params.dtypes, params.absent.get());
   return {Status::Ok(), std::make_shared<ForwardReducedLaunch>(builder.Build(iter::DimPolicy::kCoalesceInLogicalOrder),
                                                                params, call.run_api, mean, out)};
 }
@@ -468,7 +472,7 @@ Prepared ForwardOverDim0LaunchOf(const ForwardCall& call) {
   iter::LoopPlanBuilder inputs(shape.data(), static_cast<int64_t>(shape.size()));
   inputs.AddOperand(OperandOf(*call.self));
   inputs.AddOperand(OperandOf(*call.target));
-  AddExtraOperands(&inputs, call.extras, kForwardInputs, params.dtypes, *params.absent);
+  AddExtraOperands(&inputs, call.extras, kForwardInputs, params.dtypes, params.absent.get());
   const aclTensor& out = *call.out;
   iter::LoopPlanBuilder out_plan(out.view_dims.data(), out.rank());
   out_plan.AddOperand(OperandOf(out));
@@ -501,7 +505,7 @@ Prepared BackwardLaunchOf(const BackwardCall& call) {
   builder.AddOperand(OperandOf(*call.grad_output));
   builder.AddOperand(OperandOf(*call.self));
   builder.AddOperand(OperandOf(*call.target));
-  AddExtraOperands(&builder, call.extras, kBackwardInputs, params.dtypes, *params.absent);
+  AddExtraOperands(&builder, call.extras, kBackwardInputs, params.dtypes, params.absent.get());
   return {Status::Ok(), std::make_shared<BackwardLaunch>(builder.Build(iter::DimPolicy::kReorderAndCoalesce), params)};
 }
 
