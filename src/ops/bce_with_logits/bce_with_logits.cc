@@ -142,9 +142,9 @@ float ScaleOf(const BackwardArgs& a) {
 }
 
 Status PlanBackwardOf(const char* run_api, const BackwardArgs& args, const TermKernels& kernels,
-                      uint64_t* workspace_size, aclOpExecutor** executor) {
+                      const ExtraOperands& extras, uint64_t* workspace_size, aclOpExecutor** executor) {
   BackwardCall call{run_api, args.grad_output, args.self, args.target, ScaleOf(args), args.out, &kernels};
-  call.extras = ExtrasOf(args.weight, args.pos_weight);
+  call.extras = extras;
   return FinishPhase1(run_api, PlanBackward(call), workspace_size, executor);
 }
 
@@ -161,13 +161,23 @@ Status ForwardGetWorkspaceSize(const ForwardArgs& args, uint64_t* workspace_size
 Status BackwardGetWorkspaceSize(const BackwardArgs& args, uint64_t* workspace_size, aclOpExecutor** executor) {
   OPENACLNN_RETURN_IF_ERROR(CheckPhase1Outputs(kBackwardPhase1Api, workspace_size, executor));
   OPENACLNN_RETURN_IF_ERROR(ValidateBackward(kBackwardPhase1Api, args, "out"));
-  return PlanBackwardOf(kBackwardPhase2Api, args, BceWithLogitsKernels(), workspace_size, executor);
+  return PlanBackwardOf(kBackwardPhase2Api, args, BceWithLogitsKernels(), ExtrasOf(args.weight, args.pos_weight),
+                        workspace_size, executor);
 }
 
 Status TargetBackwardGetWorkspaceSize(const BackwardArgs& args, uint64_t* workspace_size, aclOpExecutor** executor) {
   OPENACLNN_RETURN_IF_ERROR(CheckPhase1Outputs(kTargetBackwardPhase1Api, workspace_size, executor));
   OPENACLNN_RETURN_IF_ERROR(ValidateBackward(kTargetBackwardPhase1Api, args, "gradTarget"));
-  return PlanBackwardOf(kTargetBackwardPhase2Api, args, BceWithLogitsTargetKernels(), workspace_size, executor);
+  if (args.pos_weight == nullptr) {
+    // -x * w * g (* s): no exp or log to evaluate (PyTorch's form without posWeight).
+    ExtraOperands weight_only;
+    weight_only.operand[0] = {args.weight, 1.0f};
+    weight_only.count = 1;
+    return PlanBackwardOf(kTargetBackwardPhase2Api, args, BceWithLogitsTargetNoPosWeightKernels(), weight_only,
+                          workspace_size, executor);
+  }
+  return PlanBackwardOf(kTargetBackwardPhase2Api, args, BceWithLogitsTargetKernels(),
+                        ExtrasOf(args.weight, args.pos_weight), workspace_size, executor);
 }
 
 }  // namespace openaclnn::bce_with_logits

@@ -117,6 +117,24 @@ struct BceWithLogitsTargetVecTerm : BceWithLogitsTargetTerm {
   }
 };
 
+struct BceWithLogitsTargetNoPosWeightVecTerm : BceWithLogitsTargetNoPosWeightTerm {
+  template <class DD>
+  static HWY_INLINE hn::Vec<DD> ValueVec(DD dd, hn::Vec<DD> x, hn::Vec<DD> y, hn::Vec<DD> w,
+                                         const pointwise::TermParams& p) {
+    return BceWithLogitsVecTerm::ValueVec(dd, x, y, w, hn::Set(dd, 1.0), p);
+  }
+
+  template <class DF>
+  static HWY_INLINE hn::Vec<DF> GradientVec(DF df, hn::Vec<DF> g, hn::Vec<DF> x, hn::Vec<DF>, hn::Vec<DF> w,
+                                            hn::Vec<DF> s, const pointwise::TermParams&) {
+    return InDoubleLanes(
+        df,
+        [](auto, auto gd, auto xd, auto wd, auto sd)
+            HWY_ATTR { return hn::Mul(hn::Mul(hn::Mul(hn::Neg(xd), wd), gd), sd); },
+        g, x, w, s);
+  }
+};
+
 }  // namespace HWY_NAMESPACE
 }  // namespace openaclnn::bce_with_logits
 HWY_AFTER_NAMESPACE();

@@ -7,7 +7,8 @@
 //   d / dx   = ((1 - y) * sigmoid(x) - pw * y * sigmoid(-x)) * w * g * s,  sigmoid(|x|) = 1 / (1 + e),
 //              sigmoid(-|x|) = e / (1 + e)
 //   d / dy   = (-(x >= 0 ? x : pw * x) + (pw - 1) * L) * w * g * s
-//              (= (log sigmoid(-x) - pw * log sigmoid(x)) * w * g * s; exactly -x * w * g * s when pw = 1)
+//              (= (log sigmoid(-x) - pw * log sigmoid(x)) * w * g * s), and without posWeight
+//              ((-x * w) * g) * s, PyTorch's form, which needs no exp or log
 // s is the reduction's factor. exp and log are det_math's (the same IEEE operations on every path); log1p(e) for
 // e in [0, 1] is log(u) * e / (u - 1) with u = 1 + e (u - 1 is exact), or e where u rounds to 1.
 #ifndef OPENACLNN_OPS_BCE_WITH_LOGITS_BCE_WITH_LOGITS_TERM_H_
@@ -60,6 +61,19 @@ struct BceWithLogitsTargetTerm : BceWithLogitsTerm {
     const double linear = xd >= 0.0 ? xd : pwd * xd;
     const double term = (pwd - 1.0) * Log1pOfExp(e) - linear;
     return static_cast<float>(((term * w) * g) * s);
+  }
+};
+
+// The gradient with respect to target when posWeight is absent (its one extra operand is the weight).
+struct BceWithLogitsTargetNoPosWeightTerm {
+  static constexpr int kExtraOperands = 1;
+
+  static double Value(double x, double y, double w, const pointwise::TermParams& p) {
+    return BceWithLogitsTerm::Value(x, y, w, 1.0, p);
+  }
+  static float Gradient(float g, float x, float, float w, float s, const pointwise::TermParams&) {
+    const double xd = x;
+    return static_cast<float>(((-xd * w) * g) * s);
   }
 };
 
