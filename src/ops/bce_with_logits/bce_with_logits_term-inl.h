@@ -84,7 +84,7 @@ struct BceWithLogitsVecTerm : BceWithLogitsTerm {
           const auto one = hn::Set(dd, 1.0);
           const auto e = ExpMinusAbs(dd, xd);
           const auto sigmoid_abs = hn::Div(one, hn::Add(one, e));
-          const auto sigmoid_minus_abs = hn::Div(e, hn::Add(one, e));
+          const auto sigmoid_minus_abs = hn::Mul(e, sigmoid_abs);
           const auto non_negative = hn::Ge(xd, hn::Zero(dd));
           const auto sigmoid = hn::IfThenElse(non_negative, sigmoid_abs, sigmoid_minus_abs);
           const auto sigmoid_minus = hn::IfThenElse(non_negative, sigmoid_minus_abs, sigmoid_abs);

@@ -5,7 +5,7 @@
 //   loss     = w * ((1 - y) * max(x, 0) - pw * y * min(x, 0) + (1 + (pw - 1) * y) * L)
 //              (= w * ((1 - y) * x + (1 + (pw - 1) * y) * softplus(-x)), DECISIONS 19)
 //   d / dx   = ((1 - y) * sigmoid(x) - pw * y * sigmoid(-x)) * w * g * s,  sigmoid(|x|) = 1 / (1 + e),
-//              sigmoid(-|x|) = e / (1 + e)
+//              sigmoid(-|x|) = e * sigmoid(|x|)
 //   d / dy   = (-(x >= 0 ? x : pw * x) + (pw - 1) * L) * w * g * s
 //              (= (log sigmoid(-x) - pw * log sigmoid(x)) * w * g * s), and without posWeight
 //              ((-x * w) * g) * s, PyTorch's form, which needs no exp or log
@@ -44,7 +44,7 @@ struct BceWithLogitsTerm {
     const double xd = x, yd = y;
     const double e = cpu::det::Exp(-std::fabs(xd));
     const double sigmoid_abs = 1.0 / (1.0 + e);
-    const double sigmoid_minus_abs = e / (1.0 + e);
+    const double sigmoid_minus_abs = e * sigmoid_abs;  // One division per element.
     const bool non_negative = xd >= 0.0;
     const double sigmoid = non_negative ? sigmoid_abs : sigmoid_minus_abs;
     const double sigmoid_minus = non_negative ? sigmoid_minus_abs : sigmoid_abs;
