@@ -29,6 +29,9 @@
 
 #include "acl/acl.h"
 #include "aclnnop/aclnn_binary_cross_entropy_backward.h"
+#include "aclnnop/aclnn_binary_cross_entropy_with_logits.h"
+#include "aclnnop/aclnn_binary_cross_entropy_with_logits_backward.h"
+#include "aclnnop/aclnn_binary_cross_entropy_with_logits_target_backward.h"
 #include "aclnnop/aclnn_cross_entropy_loss.h"
 #include "aclnnop/aclnn_cross_entropy_loss_grad.h"
 #include "aclnnop/aclnn_kl_div.h"
@@ -120,6 +123,8 @@ class Buffer {
     return at::from_blob(data_, dims_, strides_, at::TensorOptions().dtype(TorchType(dtype_)));
   }
   void* data() const { return data_; }
+  const std::vector<int64_t>& dims() const { return dims_; }
+  aclDataType dtype() const { return dtype_; }
   int64_t bytes() const { return bytes_; }
   int64_t logical_bytes() const { return storage_ * BytesOf(dtype_); }
 
@@ -338,6 +343,16 @@ void RunNll(const std::vector<int64_t>& dims, aclDataType dtype, aclrtStream str
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// "(16384, 1024)".
+std::string ShapeText(const std::vector<int64_t>& dims) {
+  std::string text = "(";
+  for (size_t d = 0; d < dims.size(); ++d) {
+    text += (d ? ", " : "") + std::to_string(dims[d]);
+  }
+  return text + ")";
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // aclnnBinaryCrossEntropyBackward. Flat sizes are (n / 1024, 1024) with a per-feature weight (1024); the image
 // shape (64, 3, 224, 224) has a per-channel weight (3, 1, 1). gradOutput is full-size for reduction none and a
 // scalar for mean and sum.
@@ -379,11 +394,7 @@ void RunBce(const std::vector<int64_t>& dims, aclDataType dtype, WeightKind weig
 
   Case c;
   c.op = "BCE";
-  c.shape = "(";
-  for (size_t d = 0; d < dims.size(); ++d) {
-    c.shape += (d ? ", " : "") + std::to_string(dims[d]);
-  }
-  c.shape += ")";
+  c.shape = ShapeText(dims);
   c.dtype = DtypeName(dtype);
   const char* weight_names[] = {"none", "same shape", "per channel"};
   const char* reduction_names[] = {"none", "mean", "sum"};
@@ -428,6 +439,26 @@ void RunBce(const std::vector<int64_t>& dims, aclDataType dtype, WeightKind weig
   for (int t : threads) {
     Measure(c, t);
   }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The probe of an elementwise loss: it reads self and target (and a full gradOutput) and writes out. A reduced
+// forward reads two arrays and writes one element: its probe reads one array and writes a scratch one of the same
+// size, the same bytes moved.
+void SetPointwiseProbe(Case* c, const Buffer& self, const Buffer& target, const Buffer& grad, const Buffer& out,
+                       bool backward, bool full, std::optional<Buffer>* scratch) {
+  if (backward || full) {
+    c->probe.inputs = {self.data(), target.data()};
+    if (backward && full) {
+      c->probe.inputs.push_back(grad.data());
+    }
+    c->probe.output = out.data();
+  } else {
+    scratch->emplace(self.dims(), self.dtype());
+    c->probe.inputs = {self.data()};
+    c->probe.output = (*scratch)->data();
+  }
+  c->probe.bytes = self.bytes();
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -562,30 +593,13 @@ void RunPointwise(const PointwiseOp& op, bool backward, const std::vector<int64_
 
   Case c;
   c.op = std::string(op.name) + (backward ? "Backward" : "");
-  c.shape = "(";
-  for (size_t d = 0; d < dims.size(); ++d) {
-    c.shape += (d ? ", " : "") + std::to_string(dims[d]);
-  }
-  c.shape += ")";
+  c.shape = ShapeText(dims);
   c.dtype = DtypeName(dtype);
   c.variant = full ? "none" : "mean";
   c.bytes = out.logical_bytes() + self.logical_bytes() + target.logical_bytes() +
             (backward ? grad.logical_bytes() : 0);
-  // A reduced forward reads two arrays and writes one element: its probe reads one array and writes a scratch
-  // one of the same size, the same bytes moved.
   std::optional<Buffer> scratch;
-  if (backward || full) {
-    c.probe.inputs = {self.data(), target.data()};
-    if (backward && full) {
-      c.probe.inputs.push_back(grad.data());
-    }
-    c.probe.output = out.data();
-  } else {
-    scratch.emplace(dims, dtype);
-    c.probe.inputs = {self.data()};
-    c.probe.output = scratch->data();
-  }
-  c.probe.bytes = self.bytes();
+  SetPointwiseProbe(&c, self, target, grad, out, backward, full, &scratch);
   c.ours = [&]() {
     uint64_t workspace_size = 0;
     aclOpExecutor* executor = nullptr;
@@ -760,6 +774,127 @@ void RunCrossEntropy(int64_t rows, int64_t classes, aclDataType dtype, aclrtStre
   }
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// aclnnBinaryCrossEntropyWithLogits and its two backwards: self and target (n / 1024, 1024), weight and posWeight
+// per feature (1024) or absent; out of self's shape for none and 0-D for mean (forward), gradOutput full-size for
+// none and a scalar for mean (backwards). PyTorch 1.13 has no out= form of any of them: the forward is its
+// function copied into out (mean) or its composite's last op into out (none); the gradients are the formulas its
+// autograd evaluates (FunctionsManual), the last op writing into out.
+
+enum class LogitsOp { kForward, kBackward, kTargetBackward };
+
+void RunBceWithLogits(LogitsOp op, const std::vector<int64_t>& dims, aclDataType dtype, bool weights,
+                      int64_t reduction, aclrtStream stream, const std::vector<int>& threads) {
+  const char* names[] = {"BCEWithLogits", "BCEWithLogitsBackward", "BCEWithLogitsTargetBackward"};
+  const std::string name = names[static_cast<int>(op)];
+  if (!Wanted(name)) {
+    return;
+  }
+  std::mt19937_64 rng(static_cast<uint64_t>(dims.front()) * 11 + static_cast<uint64_t>(reduction));
+  std::uniform_real_distribution<double> logit(-6.0, 6.0), unit(0.0, 1.0);
+  Buffer self(dims, dtype);
+  self.Fill([&](int64_t) { return logit(rng); });
+  Buffer target(dims, dtype);
+  target.Fill([&](int64_t) { return unit(rng); });
+  const bool full = reduction == 0;
+  const bool backward = op != LogitsOp::kForward;
+  Buffer grad(full ? dims : std::vector<int64_t>{}, dtype);
+  grad.Fill([&](int64_t) { return unit(rng) - 0.5; });
+  Buffer weight({dims.back()}, dtype);
+  weight.Fill([&](int64_t) { return 0.5 + unit(rng); });
+  Buffer pos_weight({dims.back()}, dtype);
+  pos_weight.Fill([&](int64_t) { return 3.0 * unit(rng); });
+  Buffer out(backward || full ? dims : std::vector<int64_t>{}, dtype);
+
+  Case c;
+  c.op = name;
+  c.shape = ShapeText(dims);
+  c.dtype = DtypeName(dtype);
+  c.variant = std::string(weights ? "per feature" : "none") + " / " + (full ? "none" : "mean");
+  c.bytes = out.logical_bytes() + self.logical_bytes() + target.logical_bytes() +
+            (backward ? grad.logical_bytes() : 0) + (weights ? 2 * weight.logical_bytes() : 0);
+  std::optional<Buffer> scratch;
+  SetPointwiseProbe(&c, self, target, grad, out, backward, full, &scratch);
+  aclTensor* acl_weight = weights ? weight.acl() : nullptr;
+  aclTensor* acl_pos_weight = weights ? pos_weight.acl() : nullptr;
+  c.ours = [&]() {
+    uint64_t workspace_size = 0;
+    aclOpExecutor* executor = nullptr;
+    switch (op) {
+      case LogitsOp::kForward:
+        Check(aclnnBinaryCrossEntropyWithLogitsGetWorkspaceSize(self.acl(), target.acl(), acl_weight, acl_pos_weight,
+                                                                reduction, out.acl(), &workspace_size, &executor),
+              "forward phase 1");
+        Check(aclnnBinaryCrossEntropyWithLogits(nullptr, workspace_size, executor, stream), "forward phase 2");
+        break;
+      case LogitsOp::kBackward:
+        Check(aclnnBinaryCrossEntropyWithLogitsBackwardGetWorkspaceSize(grad.acl(), self.acl(), target.acl(),
+                                                                        acl_weight, acl_pos_weight, reduction,
+                                                                        out.acl(), &workspace_size, &executor),
+              "backward phase 1");
+        Check(aclnnBinaryCrossEntropyWithLogitsBackward(nullptr, workspace_size, executor, stream), "backward phase 2");
+        break;
+      case LogitsOp::kTargetBackward:
+        Check(aclnnBinaryCrossEntropyWithLogitsTargetBackwardGetWorkspaceSize(
+                  grad.acl(), self.acl(), target.acl(), acl_weight, acl_pos_weight, reduction, out.acl(),
+                  &workspace_size, &executor),
+              "target backward phase 1");
+        Check(aclnnBinaryCrossEntropyWithLogitsTargetBackward(nullptr, workspace_size, executor, stream),
+              "target backward phase 2");
+        break;
+    }
+    Check(aclrtSynchronizeStream(stream), "aclrtSynchronizeStream");
+  };
+  at::Tensor t_out = out.torch();
+  const at::Tensor t_self = self.torch();
+  const at::Tensor t_target = target.torch();
+  const at::Tensor t_grad = grad.torch();
+  const c10::optional<at::Tensor> t_weight = weights ? c10::optional<at::Tensor>(weight.torch()) : c10::nullopt;
+  const c10::optional<at::Tensor> t_pos = weights ? c10::optional<at::Tensor>(pos_weight.torch()) : c10::nullopt;
+  const double mean_factor = full ? 1.0 : 1.0 / static_cast<double>(t_self.numel());
+  std::function<void()> torch_call = [&, t_out]() mutable {
+    switch (op) {
+      case LogitsOp::kForward:
+        if (full && !weights) {
+          // The composite's last op: (1 - y) * x + max_val + log(exp(-max_val) + exp(-x - max_val)).
+          const at::Tensor max_val = (-t_self).clamp_min(0);
+          at::add_out(t_out, (1 - t_target) * t_self + max_val,
+                      ((-max_val).exp() + (-t_self - max_val).exp()).log());
+        } else {
+          t_out.copy_(at::binary_cross_entropy_with_logits(t_self, t_target, t_weight, t_pos, reduction));
+        }
+        break;
+      case LogitsOp::kBackward: {
+        at::Tensor gradient;
+        if (t_pos) {
+          const at::Tensor t = *t_pos * t_target;
+          gradient = ((t + 1 - t_target) * t_self.sigmoid() - t) * t_grad;
+        } else {
+          gradient = (t_self.sigmoid() - t_target) * t_grad;
+        }
+        at::mul_out(t_out, gradient, t_weight ? *t_weight * mean_factor : at::scalar_tensor(mean_factor));
+        break;
+      }
+      case LogitsOp::kTargetBackward: {
+        const at::Tensor gradient = t_pos ? (at::log_sigmoid(-t_self) - *t_pos * at::log_sigmoid(t_self)) * t_grad
+                                          : -t_self * t_grad;
+        at::mul_out(t_out, gradient, t_weight ? *t_weight * mean_factor : at::scalar_tensor(mean_factor));
+        break;
+      }
+    }
+  };
+  try {
+    torch_call();
+    c.torch = torch_call;
+  } catch (const std::exception& e) {
+    const std::string message = e.what();
+    c.torch_missing = "PyTorch: " + message.substr(0, message.find('\n'));
+  }
+  for (int t : threads) {
+    Measure(c, t);
+  }
+}
+
 std::string CpuModel() {
   std::ifstream cpuinfo("/proc/cpuinfo");
   std::string line;
@@ -836,6 +971,17 @@ int Main() {
   // A segmentation model's per-pixel loss: 21 classes (PASCAL VOC) on 512 x 512 maps, batch 8.
   for (aclDataType dtype : {ACL_FLOAT, ACL_BF16}) {
     RunNll({8, 21, 512, 512}, dtype, stream, threads);
+  }
+  for (LogitsOp op : {LogitsOp::kForward, LogitsOp::kBackward, LogitsOp::kTargetBackward}) {
+    for (const std::vector<int64_t>& dims : {std::vector<int64_t>{1, 1024}, std::vector<int64_t>{1024, 1024},
+                                             std::vector<int64_t>{16384, 1024}}) {
+      for (bool weights : {false, true}) {
+        for (int64_t reduction : {0, 1}) {
+          RunBceWithLogits(op, dims, ACL_FLOAT, weights, reduction, stream, threads);
+        }
+      }
+    }
+    RunBceWithLogits(op, {16384, 1024}, ACL_BF16, false, 0, stream, threads);
   }
 
   Check(aclrtDestroyStream(stream), "aclrtDestroyStream");

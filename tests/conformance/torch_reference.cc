@@ -275,4 +275,27 @@ std::vector<double> TorchLogitBackward(const TorchOperand& grad, const TorchOper
   return FromTorch(at::logit_backward(ToTorch(grad), ToTorch(self), clamp), out_dtype);
 }
 
+std::vector<double> TorchBceWithLogits(const TorchOperand& self, const TorchOperand& target,
+                                       const std::optional<TorchOperand>& weight,
+                                       const std::optional<TorchOperand>& pos_weight, int64_t reduction) {
+  return DoublesOf(at::binary_cross_entropy_with_logits(ToTorch(self), ToTorch(target), OptionalToTorch(weight),
+                                                        OptionalToTorch(pos_weight), reduction));
+}
+
+std::vector<double> TorchBceWithLogitsGradient(const TorchOperand& grad, const TorchOperand& self,
+                                               const TorchOperand& target, const std::optional<TorchOperand>& weight,
+                                               const std::optional<TorchOperand>& pos_weight, int64_t reduction,
+                                               bool by_target) {
+  at::Tensor self_tensor = ToTorch(self);
+  at::Tensor target_tensor = ToTorch(target);
+  at::Tensor& input = by_target ? target_tensor : self_tensor;
+  input.set_requires_grad(true);
+  const at::Tensor loss = at::binary_cross_entropy_with_logits(self_tensor, target_tensor, OptionalToTorch(weight),
+                                                               OptionalToTorch(pos_weight), reduction);
+  at::Tensor grad_tensor = ToTorch(grad);
+  grad_tensor = reduction == 0 ? grad_tensor.expand(self_tensor.sizes()) : grad_tensor.reshape({});
+  const auto gradients = torch::autograd::grad({loss}, {input}, {grad_tensor});
+  return DoublesOf(gradients[0]);
+}
+
 }  // namespace openaclnn::test

@@ -129,6 +129,18 @@ std::vector<double> TorchLogit(const TorchOperand& self, double eps);
 std::vector<double> TorchLogitBackward(const TorchOperand& grad, const TorchOperand& self, double eps,
                                        aclDataType out_dtype);
 
+// at::binary_cross_entropy_with_logits(self, target, weight, pos_weight, reduction), in the operands' dtypes
+// (DOUBLE for the comparison), unrounded; weight and pos_weight broadcast in PyTorch's arithmetic.
+std::vector<double> TorchBceWithLogits(const TorchOperand& self, const TorchOperand& target,
+                                       const std::optional<TorchOperand>& weight,
+                                       const std::optional<TorchOperand>& pos_weight, int64_t reduction);
+// Its autograd gradient by self (by_target false) or by target, for gradOutput expanded to self's shape (none) or
+// as one value (mean, sum); unrounded. PyTorch 1.13 has no ATen backward of its own for this loss.
+std::vector<double> TorchBceWithLogitsGradient(const TorchOperand& grad, const TorchOperand& self,
+                                               const TorchOperand& target, const std::optional<TorchOperand>& weight,
+                                               const std::optional<TorchOperand>& pos_weight, int64_t reduction,
+                                               bool by_target);
+
 }  // namespace openaclnn::test
 
 #endif  // OPENACLNN_TESTS_CONFORMANCE_TORCH_REFERENCE_H_

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "acl_environment.h"
+#include "central_difference.h"
 #include "device_tensor.h"
 #include "pointwise_call.h"
 #include "pointwise_registry.h"
@@ -67,22 +68,8 @@ TEST_P(PointwiseGradientTest, BackwardIsTheDerivativeOfForward) {
     };
     ASSERT_EQ(CallBackward(loss, grad, self, target, reduction, gradient, stream.get(), beta), 0)
         << TakeErrorMessage();
-    const std::vector<double> analytic = gradient.Read();
-    for (size_t j = 0; j < x.size(); ++j) {
-      std::vector<double> moved = x;
-      moved[j] = x[j] + step;
-      self.Fill(moved);
-      const double f_plus = objective();
-      moved[j] = x[j] - step;
-      self.Fill(moved);
-      const double f_minus = objective();
-      const double numeric = (f_plus - f_minus) / (2 * step);
-      const double error = std::fabs(analytic[j] - numeric) / (1.0 + std::fabs(analytic[j]));
-      worst = std::max(worst, error);
-      EXPECT_LT(error, 1e-4) << "element " << j << ": backward " << analytic[j] << ", central difference "
-                             << numeric;
-    }
-    self.Fill(x);
+    const auto fill_self = [&](const std::vector<double>& values) { self.Fill(values); };
+    worst = std::max(worst, ExpectCentralDifferences(x, step, fill_self, objective, gradient.Read(), 1e-4));
   }
   RecordProperty("worst_relative_error", std::to_string(worst));
 }

@@ -14,6 +14,7 @@
 
 #include "acl_environment.h"
 #include "device_tensor.h"
+#include "grid_choices.h"
 #include "openaclnn/openaclnn.h"
 #include "pointwise_call.h"
 #include "pointwise_registry.h"
@@ -44,52 +45,7 @@ std::vector<ShapeCase> ShapeCases() {
   };
 }
 
-enum class LayoutKind { kContiguous, kTransposed, kPaddedOffset, kZeroStride };
-
-const char* LayoutName(LayoutKind kind) {
-  switch (kind) {
-    case LayoutKind::kContiguous: return "contiguous";
-    case LayoutKind::kTransposed: return "transposed";
-    case LayoutKind::kPaddedOffset: return "padded with offset";
-    case LayoutKind::kZeroStride: return "zero stride inputs";
-  }
-  return "";
-}
-
-// Inputs and out get the layout; a zero-stride layout applies to inputs only (out may not alias itself), which
-// then read one row for all rows of their first dimension.
-Layout LayoutFor(LayoutKind kind, const std::vector<int64_t>& dims, bool is_out) {
-  Layout layout;
-  switch (kind) {
-    case LayoutKind::kContiguous: break;
-    case LayoutKind::kTransposed:
-      if (dims.size() >= 2) {
-        layout.strides = TransposedStrides(dims);
-      }
-      break;
-    case LayoutKind::kPaddedOffset:
-      layout.strides = PaddedStrides(dims, 2);
-      layout.offset = 5;
-      break;
-    case LayoutKind::kZeroStride:
-      if (!is_out && !dims.empty() && dims[0] > 1) {
-        layout.strides = ContiguousStrides(dims);
-        layout.strides[0] = 0;
-      }
-      layout.offset = 1;
-      break;
-  }
-  return layout;
-}
-
-std::vector<double> Draw(int64_t count, std::mt19937* rng) {
-  std::uniform_real_distribution<double> draw(-4.0, 4.0);
-  std::vector<double> values(static_cast<size_t>(count));
-  for (double& value : values) {
-    value = draw(*rng);
-  }
-  return values;
-}
+std::vector<double> Draw(int64_t count, std::mt19937* rng) { return UniformValues(count, -4.0, 4.0, rng); }
 
 // Input data types (self, target, gradOutput) and out's; MSE's backward takes one type for its inputs only.
 struct TypeCase {
@@ -109,34 +65,6 @@ float BetaOfCase(const PointwiseLoss& loss, int64_t index) {
   static const float kBetas[] = {1.0f, 0.0f, 0.5f, 2.5f};
   return loss.takes_beta ? kBetas[index % 4] : 1.0f;
 }
-
-// Every kernel choice with one and two threads gives the bits of the reference kernels.
-struct KernelChoice {
-  std::string target;
-  int threads;
-};
-
-std::vector<KernelChoice> KernelChoices() {
-  std::vector<KernelChoice> choices;
-  for (int32_t i = 0; i < openaclnnGetKernelTargetCount(); ++i) {
-    for (int threads : {1, 2}) {
-      choices.push_back({openaclnnGetKernelTargetName(i), threads});
-    }
-  }
-  return choices;
-}
-
-class KernelChoiceScope {
- public:
-  KernelChoiceScope(const KernelChoice& choice) {
-    EXPECT_EQ(openaclnnSetKernelTarget(choice.target.c_str()), 0) << choice.target;
-    EXPECT_EQ(openaclnnSetNumThreads(choice.threads), 0);
-  }
-  ~KernelChoiceScope() {
-    openaclnnSetKernelTarget(nullptr);
-    openaclnnSetNumThreads(0);
-  }
-};
 
 void ExpectWithin(aclDataType dtype, const std::vector<double>& got, const std::vector<double>& want, double ulps) {
   ASSERT_EQ(got.size(), want.size());

@@ -177,4 +177,21 @@ Status CheckBackwardShapesAndLayouts(std::string_view api, const BackwardArgs& a
   return CheckWriteLayout(api, *a.out, out_arg);
 }
 
+Status CheckBroadcastsTo(std::string_view api, const aclTensor& tensor, std::string_view arg,
+                         const std::vector<int64_t>& shape, std::string_view what) {
+  const int64_t rank = static_cast<int64_t>(shape.size());
+  bool fits = tensor.rank() <= rank;
+  for (int64_t i = 1; fits && i <= tensor.rank(); ++i) {
+    const int64_t dim = tensor.view_dims[static_cast<size_t>(tensor.rank() - i)];
+    fits = dim == 1 || dim == shape[static_cast<size_t>(rank - i)];
+  }
+  if (!fits) {
+    return Status(ACLNN_ERR_PARAM_INVALID,
+                  msg::InvalidArgument(api, arg,
+                                       "a shape that broadcasts to " + std::string(what) + " " + ShapeText(shape),
+                                       ShapeOf(tensor)));
+  }
+  return Status::Ok();
+}
+
 }  // namespace openaclnn::pointwise

@@ -68,6 +68,11 @@ Status CheckForwardShapesAndLayouts(std::string_view api, const ForwardArgs& a, 
 Status CheckBackwardShapesAndLayouts(std::string_view api, const BackwardArgs& a, std::string_view grad_arg,
                                      std::string_view out_arg, bool check_out_rank);
 
+// `tensor` broadcasts to `shape` without enlarging it (right-aligned, rank at most shape's, each dim equal or 1):
+// an operand walked over `shape` at zero strides where it is 1. `what` names the shape.
+Status CheckBroadcastsTo(std::string_view api, const aclTensor& tensor, std::string_view arg,
+                         const std::vector<int64_t>& shape, std::string_view what);
+
 }  // namespace openaclnn::pointwise
 
 #endif  // OPENACLNN_OPS_POINTWISE_CHECKS_H_

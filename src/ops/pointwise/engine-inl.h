@@ -7,7 +7,8 @@
 //   template <class DF> static hn::Vec<DF> GradientVec(DF df, V g, V x, V y, V s, const TermParams& p);
 // (double lanes for the forward, float lanes for the gradient)
 // doing the same IEEE operations in the same order as Value and Gradient (no FMA: the build contracts nothing,
-// and a term must not call MulAdd). The fast path: every input of one data type (FLOAT, FLOAT16 or BFLOAT16),
+// and a term must not call MulAdd); a term with extra operands receives them after y, as in reference.h. The
+// fast path: every input (extra operands included) of one data type (FLOAT, FLOAT16 or BFLOAT16),
 // each contiguous or broadcast (stride 0) along the run, elements aligned to their size, and for gradients out
 // contiguous; other runs are declined and go to the reference kernel.
 
@@ -22,6 +23,7 @@
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
+#include <utility>
 
 #include "backend/cpu/hwy_convert-inl.h"
 #include "backend/cpu/hwy_store-inl.h"
@@ -96,11 +98,26 @@ struct RunInput {
   float value;
 };
 
+// The term's inputs: the fixed ones and its extra operands.
+template <class VecTerm>
+inline constexpr int kForwardTermInputs = kForwardInputs + ExtraOperandCount<VecTerm>::value;
+template <class VecTerm>
+inline constexpr int kBackwardTermInputs = kBackwardInputs + ExtraOperandCount<VecTerm>::value;
+
 #if HWY_HAVE_FLOAT64
+// The forward term of Lanes(dd) elements from element i on: x and y from their locals, the extra operands (if
+// the term has any) from the run.
+template <class VecTerm, typename T, class DD, size_t... kExtra>
+HWY_INLINE hn::Vec<DD> ValueVecAt(DD dd, const RunInput<T>& x, const RunInput<T>& y, const Run& run,
+                                  const TermParams& params, int64_t i, std::index_sequence<kExtra...>) {
+  const hn::Rebind<float, DD> df;
+  return VecTerm::ValueVec(dd, hn::PromoteTo(dd, x.Floats(df, i)), hn::PromoteTo(dd, y.Floats(df, i)),
+                           hn::PromoteTo(dd, InputFloats<T>(df, run, kForwardInputs + kExtra, i))..., params);
+}
+
 template <class VecTerm, typename T>
 void ForwardTermsTyped(const Run& run, double* HWY_RESTRICT terms) {
   const hn::ScalableTag<double> dd;
-  const hn::Rebind<float, decltype(dd)> df;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(dd));
   const RunInput<T> x_input(run, 0);
   const RunInput<T> y_input(run, 1);
@@ -108,14 +125,10 @@ void ForwardTermsTyped(const Run& run, double* HWY_RESTRICT terms) {
   const int64_t count = run.count;
   int64_t i = 0;
   for (; i + lanes <= count; i += lanes) {
-    const auto x = hn::PromoteTo(dd, x_input.Floats(df, i));
-    const auto y = hn::PromoteTo(dd, y_input.Floats(df, i));
-    hn::StoreU(VecTerm::ValueVec(dd, x, y, params), dd, terms + i);
+    hn::StoreU(ValueVecAt<VecTerm, T>(dd, x_input, y_input, run, params, i, ExtraSequence<VecTerm>{}), dd, terms + i);
   }
   for (; i < run.count; ++i) {
-    const double x = LoadAsFloat<T>(run.input[0] + i * run.stride[0]);
-    const double y = LoadAsFloat<T>(run.input[1] + i * run.stride[1]);
-    terms[i] = VecTerm::Value(x, y, run.params);
+    terms[i] = ValueAt<VecTerm>(run, i, ExtraSequence<VecTerm>{});
   }
 }
 #endif
@@ -123,7 +136,7 @@ void ForwardTermsTyped(const Run& run, double* HWY_RESTRICT terms) {
 template <class VecTerm>
 bool ForwardTermsSimd(const Run& run, double* terms) {
 #if HWY_HAVE_FLOAT64
-  switch (FastInputType(run, kForwardInputs)) {
+  switch (FastInputType(run, kForwardTermInputs<VecTerm>)) {
     case ACL_FLOAT: return ForwardTermsTyped<VecTerm, float>(run, terms), true;
     case ACL_FLOAT16: return ForwardTermsTyped<VecTerm, Float16>(run, terms), true;
     case ACL_BF16: return ForwardTermsTyped<VecTerm, BFloat16>(run, terms), true;
@@ -171,7 +184,6 @@ HWY_INLINE void StoreRoundedOnce(DD dd, hn::Vec<DD> value, char* out) {
 template <class VecTerm, typename T, typename Out>
 void ForwardStoreTyped(const Run& run, char* out) {
   const hn::ScalableTag<double> dd;
-  const hn::Rebind<float, decltype(dd)> df;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(dd));
   constexpr int64_t kOutBytes = sizeof(Out) == 4 ? 4 : 2;
   const RunInput<T> x_input(run, 0);
@@ -180,14 +192,11 @@ void ForwardStoreTyped(const Run& run, char* out) {
   const int64_t count = run.count;
   int64_t i = 0;
   for (; i + lanes <= count; i += lanes) {
-    const auto x = hn::PromoteTo(dd, x_input.Floats(df, i));
-    const auto y = hn::PromoteTo(dd, y_input.Floats(df, i));
-    StoreRoundedOnce<Out>(dd, VecTerm::ValueVec(dd, x, y, params), out + i * kOutBytes);
+    StoreRoundedOnce<Out>(dd, ValueVecAt<VecTerm, T>(dd, x_input, y_input, run, params, i, ExtraSequence<VecTerm>{}),
+                          out + i * kOutBytes);
   }
   for (; i < run.count; ++i) {
-    const double x = LoadAsFloat<T>(run.input[0] + i * run.stride[0]);
-    const double y = LoadAsFloat<T>(run.input[1] + i * run.stride[1]);
-    const double term = VecTerm::Value(x, y, run.params);
+    const double term = ValueAt<VecTerm>(run, i, ExtraSequence<VecTerm>{});
     cpu::StoreFromDouble<Out>(out + i * kOutBytes, term != term ? static_cast<double>(BitsToFloat(kCanonicalNanBits))
                                                                 : term);
   }
@@ -212,7 +221,7 @@ bool ForwardStoreSimd(const Run& run, char* out, int64_t out_stride, aclDataType
   if (out_stride != out_bytes || reinterpret_cast<uintptr_t>(out) % static_cast<uintptr_t>(out_bytes) != 0) {
     return false;
   }
-  switch (FastInputType(run, kForwardInputs)) {
+  switch (FastInputType(run, kForwardTermInputs<VecTerm>)) {
     case ACL_FLOAT: return ForwardStoreForOut<VecTerm, float>(run, out, out_dtype);
     case ACL_FLOAT16: return ForwardStoreForOut<VecTerm, Float16>(run, out, out_dtype);
     case ACL_BF16: return ForwardStoreForOut<VecTerm, BFloat16>(run, out, out_dtype);
@@ -255,6 +264,15 @@ HWY_INLINE void StorePair(DF df, hn::Vec<DF> a, hn::Vec<DF> b, char* p, bool str
   }
 }
 
+// The gradient of Lanes(df) elements from element i on.
+template <class VecTerm, typename In, class DF, size_t... kExtra>
+HWY_INLINE hn::Vec<DF> GradientVecAt(DF df, const Run& run, int64_t i, hn::Vec<DF> scale,
+                                     std::index_sequence<kExtra...>) {
+  return VecTerm::GradientVec(df, InputFloats<In>(df, run, 0, i), InputFloats<In>(df, run, 1, i),
+                              InputFloats<In>(df, run, 2, i), InputFloats<In>(df, run, kBackwardInputs + kExtra, i)...,
+                              scale, run.params);
+}
+
 template <class VecTerm, typename In, typename Out>
 void BackwardTyped(const Run& run, const BackwardOut& out) {
   const hn::ScalableTag<float> df;
@@ -262,10 +280,8 @@ void BackwardTyped(const Run& run, const BackwardOut& out) {
   const int64_t step = 2 * lanes;
   constexpr int64_t kOutBytes = sizeof(Out) == 4 ? 4 : 2;
   auto scalar = [&](int64_t i) {
-    const float g = LoadAsFloat<In>(run.input[0] + i * run.stride[0]);
-    const float x = LoadAsFloat<In>(run.input[1] + i * run.stride[1]);
-    const float y = LoadAsFloat<In>(run.input[2] + i * run.stride[2]);
-    StoreFromFloat<Out>(out.data + i * kOutBytes, CanonicalizeNan(VecTerm::Gradient(g, x, y, out.scale, run.params)));
+    StoreFromFloat<Out>(out.data + i * kOutBytes,
+                        CanonicalizeNan(GradientAt<VecTerm>(run, i, out.scale, ExtraSequence<VecTerm>{})));
   };
   // Streaming stores need vector-aligned addresses: the first elements up to the boundary go one by one.
   bool stream = out.stream;
@@ -283,10 +299,7 @@ void BackwardTyped(const Run& run, const BackwardOut& out) {
   const auto scale = hn::Set(df, out.scale);
   const auto canonical_nan = hn::BitCast(df, hn::Set(hn::RebindToUnsigned<decltype(df)>(), kCanonicalNanBits));
   auto gradient = [&](int64_t i) {
-    const auto g = InputFloats<In>(df, run, 0, i);
-    const auto x = InputFloats<In>(df, run, 1, i);
-    const auto y = InputFloats<In>(df, run, 2, i);
-    const auto result = VecTerm::GradientVec(df, g, x, y, scale, run.params);
+    const auto result = GradientVecAt<VecTerm, In>(df, run, i, scale, ExtraSequence<VecTerm>{});
     return hn::IfThenElse(hn::IsNaN(result), canonical_nan, result);  // As core/nan.h.
   };
   int64_t i = head;
@@ -317,7 +330,7 @@ bool BackwardSimd(const Run& run, const BackwardOut& out) {
   if (out.stride != out_bytes || reinterpret_cast<uintptr_t>(out.data) % static_cast<uintptr_t>(out_bytes) != 0) {
     return false;
   }
-  switch (FastInputType(run, kBackwardInputs)) {
+  switch (FastInputType(run, kBackwardTermInputs<VecTerm>)) {
     case ACL_FLOAT: return BackwardForOut<VecTerm, float>(run, out);
     case ACL_FLOAT16: return BackwardForOut<VecTerm, Float16>(run, out);
     case ACL_BF16: return BackwardForOut<VecTerm, BFloat16>(run, out);

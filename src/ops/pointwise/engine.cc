@@ -23,6 +23,7 @@
 #include "framework/tensor_operand.h"
 #include "framework/tolerated_fault.h"
 #include "iter/loop_plan.h"
+#include "ops/pointwise/reference.h"
 
 namespace openaclnn::pointwise {
 namespace {
@@ -33,6 +34,11 @@ Fn ActiveSimd(Fn (*simd)(int64_t target)) {
   const int64_t target = cpu::ActiveKernelTarget();
   return target == cpu::kReferenceKernels ? nullptr : simd(target);
 }
+
+// The one element each absent extra operand reads (engine.h's ExtraOperand), as a 0-D operand of the plan.
+struct AbsentValues {
+  alignas(8) char bytes[kMaxExtraOperands][8] = {};
+};
 
 // The part of a block row [first, first + count) as a run; operand 0 of the plan is out when it has one.
 Run RunOf(const iter::Block& block, int first_input, int inputs, const aclDataType* dtypes,
@@ -49,15 +55,16 @@ Run RunOf(const iter::Block& block, int first_input, int inputs, const aclDataTy
   return run;
 }
 
-// Calls consume(terms, count, row, first) for consecutive pieces of the block, in index order.
+// Calls consume(terms, count, row, first) for consecutive pieces of the block, in index order; `inputs` counts the
+// term's operands from first_input on (its extra operands included).
 template <typename Consume>
-void ForEachTermPiece(const iter::Block& block, int first_input, const aclDataType* dtypes,
+void ForEachTermPiece(const iter::Block& block, int first_input, int inputs, const aclDataType* dtypes,
                       const TermParams& params, const TermKernels& kernels, ForwardTermsFn simd, Consume&& consume) {
   double terms[kForwardPiece];
   for (int64_t row = 0; row < block.outer_size; ++row) {
     for (int64_t first = 0; first < block.inner_size; first += kForwardPiece) {
       const int64_t count = std::min(kForwardPiece, block.inner_size - first);
-      const Run run = RunOf(block, first_input, kForwardInputs, dtypes, params, row, first, count);
+      const Run run = RunOf(block, first_input, inputs, dtypes, params, row, first, count);
       if (simd == nullptr || !simd(run, terms)) {
         kernels.forward_reference(run, terms);
       }
@@ -98,7 +105,9 @@ void StoreTermsAs(aclDataType dtype, const double* terms, int64_t count, char* o
 }
 
 struct ForwardParams {
-  aclDataType dtypes[kForwardInputs];
+  aclDataType dtypes[kMaxInputs];
+  int inputs;  // self, target and the extra operands.
+  std::shared_ptr<const AbsentValues> absent;  // Keeps the plan's addresses of absent extra operands valid.
   TermParams term;
   aclDataType out_dtype;
   const TermKernels* kernels;
@@ -118,7 +127,7 @@ class ForwardNoneLaunch final : public Launch {
         if (params_.store_simd != nullptr && StoreRows(block)) {
           return;
         }
-        ForEachTermPiece(block, 1, params_.dtypes, params_.term, *params_.kernels, params_.simd,
+        ForEachTermPiece(block, 1, params_.inputs, params_.dtypes, params_.term, *params_.kernels, params_.simd,
                          [&](const double* terms, int64_t count, int64_t row, int64_t first) {
                            char* out = block.data[0] + row * block.outer_stride[0] + first * block.inner_stride[0];
                            StoreTermsAs(params_.out_dtype, terms, count, out, block.inner_stride[0]);
@@ -136,13 +145,14 @@ class ForwardNoneLaunch final : public Launch {
   // the first row, which then means all of them (rows differ only in their starting addresses).
   bool StoreRows(const iter::Block& block) const {
     for (int64_t row = 0; row < block.outer_size; ++row) {
-      const pointwise::Run run = RunOf(block, 1, kForwardInputs, params_.dtypes, params_.term, row, 0, block.inner_size);
+      const pointwise::Run run = RunOf(block, 1, params_.inputs, params_.dtypes, params_.term, row, 0, block.inner_size);
       char* out = block.data[0] + row * block.outer_stride[0];
       if (!params_.store_simd(run, out, block.inner_stride[0], params_.out_dtype)) {
         if (row == 0) {
           return false;
         }
-        ForEachTermPiece(OneRow(block, row), 1, params_.dtypes, params_.term, *params_.kernels, params_.simd,
+        ForEachTermPiece(OneRow(block, row), 1, params_.inputs, params_.dtypes, params_.term, *params_.kernels,
+                         params_.simd,
                          [&](const double* terms, int64_t count, int64_t, int64_t first) {
                            StoreTermsAs(params_.out_dtype, terms, count, out + first * block.inner_stride[0],
                                         block.inner_stride[0]);
@@ -171,7 +181,7 @@ class ForwardReducedLaunch final : public Launch {
         for (int64_t row = 0; row < block.outer_size; ++row) {
           for (int64_t first = 0; first < block.inner_size; first += kForwardPiece) {
             const int64_t count = std::min(kForwardPiece, block.inner_size - first);
-            const pointwise::Run run = RunOf(block, 0, kForwardInputs, params_.dtypes, params_.term, row, first, count);
+            const pointwise::Run run = RunOf(block, 0, params_.inputs, params_.dtypes, params_.term, row, first, count);
             if (params_.simd == nullptr || !params_.simd(run, terms)) {
               params_.kernels->forward_reference(run, terms);
             }
@@ -220,8 +230,8 @@ class ForwardOverDim0Launch final : public Launch {
     const int64_t columns = out_.numel;
     // Each column reads its rows' terms and writes one element, so a column's work is what its rows read.
     int64_t term_bytes = 0;
-    for (const aclDataType dtype : params_.dtypes) {
-      term_bytes += DataTypeSize(dtype);
+    for (int k = 0; k < params_.inputs; ++k) {
+      term_bytes += DataTypeSize(params_.dtypes[k]);
     }
     const int64_t grain = cpu::GrainForBytes(std::max<int64_t>(1, rows_) * term_bytes);
     std::atomic<bool> out_of_memory{false};
@@ -236,7 +246,7 @@ class ForwardOverDim0Launch final : public Launch {
       for (int64_t row = 0; row < rows_; ++row) {
         int64_t column = 0;
         iter::ForEachBlock(inputs_, row * columns + begin, row * columns + end, [&](const iter::Block& block) {
-          ForEachTermPiece(block, 0, params_.dtypes, params_.term, *params_.kernels, params_.simd,
+          ForEachTermPiece(block, 0, params_.inputs, params_.dtypes, params_.term, *params_.kernels, params_.simd,
                            [&](const double* terms, int64_t count, int64_t, int64_t) {
                              for (int64_t i = 0; i < count; ++i) {
                                sums[static_cast<size_t>(column + i)] += terms[i];
@@ -288,7 +298,9 @@ class ForwardOverDim0Launch final : public Launch {
 };
 
 struct BackwardParams {
-  aclDataType dtypes[kBackwardInputs];
+  aclDataType dtypes[kMaxInputs];
+  int inputs;  // gradOutput, self, target and the extra operands.
+  std::shared_ptr<const AbsentValues> absent;
   TermParams term;
   aclDataType out_dtype;
   float scale;
@@ -307,7 +319,7 @@ class BackwardLaunch final : public Launch {
     cpu::ParallelFor(plan_.numel, grain, [this](int64_t begin, int64_t end) {
       iter::ForEachBlock(plan_, begin, end, [this](const iter::Block& block) {
         for (int64_t row = 0; row < block.outer_size; ++row) {
-          const pointwise::Run run = RunOf(block, 1, kBackwardInputs, params_.dtypes, params_.term, row, 0, block.inner_size);
+          const pointwise::Run run = RunOf(block, 1, params_.inputs, params_.dtypes, params_.term, row, 0, block.inner_size);
           const BackwardOut out{block.data[0] + row * block.outer_stride[0], block.inner_stride[0],
                                 params_.out_dtype, params_.scale, params_.stream};
           if (params_.simd == nullptr || !params_.simd(run, out)) {
@@ -340,10 +352,55 @@ const aclTensor* TargetOf(const aclTensor* self, const aclTensor* target) {
   return target != nullptr ? target : self;
 }
 
+// The data type an absent extra operand is stored in: `like`'s where it holds the value exactly (so that runs keep
+// one data type for the vector kernels), else FLOAT.
+aclDataType AbsentType(aclDataType like, float value) {
+  char bytes[4];
+  StoreFloatAs(like, bytes, value);
+  return LoadAsFloat(like, bytes) == value ? like : ACL_FLOAT;
+}
+
+// The extra operands' data types after the fixed ones (dtypes[0] is the term's first input), and the storage of
+// the absent ones.
+std::shared_ptr<const AbsentValues> ExtraTypesOf(const ExtraOperands& extras, int fixed, aclDataType* dtypes) {
+  if (extras.count == 0) {
+    return nullptr;
+  }
+  auto absent = std::make_shared<AbsentValues>();
+  for (int k = 0; k < extras.count; ++k) {
+    const ExtraOperand& extra = extras.operand[k];
+    if (extra.tensor != nullptr) {
+      dtypes[fixed + k] = extra.tensor->dtype();
+    } else {
+      dtypes[fixed + k] = AbsentType(dtypes[0], extra.absent_value);
+      StoreFloatAs(dtypes[fixed + k], absent->bytes[k], extra.absent_value);
+    }
+  }
+  return absent;
+}
+
+// The extra operands as operands of the plan, after the fixed ones; an absent one is 0-D (read everywhere).
+void AddExtraOperands(iter::LoopPlanBuilder* builder, const ExtraOperands& extras, int fixed,
+                      const aclDataType* dtypes, const AbsentValues* absent) {
+  for (int k = 0; k < extras.count; ++k) {
+    const ExtraOperand& extra = extras.operand[k];
+    if (extra.tensor != nullptr) {
+      builder->AddOperand(OperandOf(*extra.tensor));
+    } else {
+      iter::OperandView view;
+      view.base = const_cast<char*>(absent->bytes[k]);  // Read only: only out is written.
+      view.element_bytes = DataTypeSize(dtypes[fixed + k]);
+      builder->AddOperand(view);
+    }
+  }
+}
+
 ForwardParams ForwardParamsOf(const ForwardCall& call) {
   ForwardParams params{};
   params.dtypes[0] = call.self->dtype();
   params.dtypes[1] = TargetOf(call.self, call.target)->dtype();
+  params.inputs = kForwardInputs + call.extras.count;
+  params.absent = ExtraTypesOf(call.extras, kForwardInputs, params.dtypes);
   params.term = call.params;
   params.out_dtype = call.out->dtype();
   params.kernels = call.kernels;
@@ -391,6 +448,7 @@ Prepared ForwardLaunchOf(const ForwardCall& call) {
     builder.AddOperand(OperandOf(*call.out));
     builder.AddOperand(OperandOf(*call.self));
     builder.AddOperand(OperandOf(*target));
+    AddExtraOperands(&builder, call.extras, kForwardInputs, params.dtypes, params.absent.get());
     return {Status::Ok(),
             std::make_shared<ForwardNoneLaunch>(builder.Build(iter::DimPolicy::kReorderAndCoalesce), params)};
   }
@@ -404,6 +462,7 @@ Prepared ForwardLaunchOf(const ForwardCall& call) {
   iter::LoopPlanBuilder builder(shape.data(), rank);
   builder.AddOperand(OperandOf(*call.self));
   builder.AddOperand(OperandOf(*target));
+  AddExtraOperands(&builder, call.extras, kForwardInputs, params.dtypes, params.absent.get());
   return {Status::Ok(), std::make_shared<ForwardReducedLaunch>(builder.Build(iter::DimPolicy::kCoalesceInLogicalOrder),
                                                                params, call.run_api, mean, call.mean_divisor, out)};
 }
@@ -420,6 +479,7 @@ Prepared ForwardOverDim0LaunchOf(const ForwardCall& call) {
   iter::LoopPlanBuilder inputs(shape.data(), static_cast<int64_t>(shape.size()));
   inputs.AddOperand(OperandOf(*call.self));
   inputs.AddOperand(OperandOf(*call.target));
+  AddExtraOperands(&inputs, call.extras, kForwardInputs, params.dtypes, params.absent.get());
   const aclTensor& out = *call.out;
   iter::LoopPlanBuilder out_plan(out.view_dims.data(), out.rank());
   out_plan.AddOperand(OperandOf(out));
@@ -439,6 +499,8 @@ Prepared BackwardLaunchOf(const BackwardCall& call) {
   params.dtypes[1] = call.self->dtype();
   const aclTensor* target = TargetOf(call.self, call.target);
   params.dtypes[2] = target->dtype();
+  params.inputs = kBackwardInputs + call.extras.count;
+  params.absent = ExtraTypesOf(call.extras, kBackwardInputs, params.dtypes);
   params.term = call.params;
   params.out_dtype = out.dtype();
   params.scale = call.scale;
@@ -451,6 +513,7 @@ Prepared BackwardLaunchOf(const BackwardCall& call) {
   builder.AddOperand(OperandOf(*call.grad_output));
   builder.AddOperand(OperandOf(*call.self));
   builder.AddOperand(OperandOf(*target));
+  AddExtraOperands(&builder, call.extras, kBackwardInputs, params.dtypes, params.absent.get());
   return {Status::Ok(), std::make_shared<BackwardLaunch>(builder.Build(iter::DimPolicy::kReorderAndCoalesce), params)};
 }
 

@@ -20,6 +20,18 @@
 
 namespace openaclnn::pointwise {
 
+// Operands a term reads beyond its fixed ones (BCE with logits: weight and posWeight), in the term's order. Each
+// broadcasts to the shape the fixed operands give (the operator's checks make sure) and is walked at its own
+// strides; one left null reads as `absent_value` everywhere.
+struct ExtraOperand {
+  const aclTensor* tensor = nullptr;
+  float absent_value = 0.0f;
+};
+struct ExtraOperands {
+  ExtraOperand operand[kMaxExtraOperands] = {};
+  int count = 0;  // As the term's kExtraOperands (reference.h).
+};
+
 // The broadcast of the tensors' shapes (the caller's checks made sure it exists).
 std::vector<int64_t> BroadcastShape(std::initializer_list<const aclTensor*> tensors);
 
@@ -35,6 +47,7 @@ struct ForwardCall {
   TermParams params = {};
   // What mean divides the sum by; 0: the broadcast's element count (aclnnKlDiv's batchmean passes dim 0's size).
   double mean_divisor = 0.0;
+  ExtraOperands extras = {};
 };
 
 // target may be null, as for ForwardCall (aclnnLogitGrad).
@@ -47,6 +60,7 @@ struct BackwardCall {
   aclTensor* out;  // Has the broadcast shape of the three inputs.
   const TermKernels* kernels;
   TermParams params = {};
+  ExtraOperands extras = {};
 };
 
 Prepared PlanForward(const ForwardCall& call);

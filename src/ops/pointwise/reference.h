@@ -2,13 +2,17 @@
 //   static double Value(double x, double y, const TermParams& p);  forward term, in double (DECISIONS 17)
 //   static float Gradient(float g, float x, float y, float s, const TermParams& p);
 //                                                  gradient in float (DECISIONS 4), s the reduction factor
-// (p: the operator's scalar parameters, run.h).
+// (p: the operator's scalar parameters, run.h). A term that reads extra operands (engine.h's ExtraOperands) says
+// how many in `static constexpr int kExtraOperands`, and receives them after y, in its order:
+//   Value(x, y, e0, e1, p) and Gradient(g, x, y, e0, e1, s, p).
 // Every FLOAT, FLOAT16 and BFLOAT16 value is exact in float and in double, so inputs of any mix of the three are
 // read as they are; NaN results are stored canonical (core/nan.h) so that every path gives the same bits.
 #ifndef OPENACLNN_OPS_POINTWISE_REFERENCE_H_
 #define OPENACLNN_OPS_POINTWISE_REFERENCE_H_
 
 #include <cstdint>
+#include <type_traits>
+#include <utility>
 
 #include "core/element.h"
 #include "core/nan.h"
@@ -24,12 +28,36 @@ inline void StoreFloatAs(aclDataType dtype, char* address, float value) {
   }
 }
 
+// The number of extra operands a term reads: its kExtraOperands, 0 when it declares none.
+template <class Term, class = void>
+struct ExtraOperandCount : std::integral_constant<int, 0> {};
+template <class Term>
+struct ExtraOperandCount<Term, std::void_t<decltype(Term::kExtraOperands)>>
+    : std::integral_constant<int, Term::kExtraOperands> {};
+template <class Term>
+using ExtraSequence = std::make_index_sequence<static_cast<size_t>(ExtraOperandCount<Term>::value)>;
+
+// Input k of a run at element i, as float.
+inline float InputAt(const Run& run, int k, int64_t i) {
+  return LoadAsFloat(run.dtype[k], run.input[k] + i * run.stride[k]);
+}
+
+template <class Term, size_t... kExtra>
+double ValueAt(const Run& run, int64_t i, std::index_sequence<kExtra...>) {
+  return Term::Value(InputAt(run, 0, i), InputAt(run, 1, i), InputAt(run, kForwardInputs + kExtra, i)...,
+                     run.params);
+}
+
+template <class Term, size_t... kExtra>
+float GradientAt(const Run& run, int64_t i, float scale, std::index_sequence<kExtra...>) {
+  return Term::Gradient(InputAt(run, 0, i), InputAt(run, 1, i), InputAt(run, 2, i),
+                        InputAt(run, kBackwardInputs + kExtra, i)..., scale, run.params);
+}
+
 template <class Term>
 bool ForwardTermsReference(const Run& run, double* terms) {
   for (int64_t i = 0; i < run.count; ++i) {
-    const double x = LoadAsFloat(run.dtype[0], run.input[0] + i * run.stride[0]);
-    const double y = LoadAsFloat(run.dtype[1], run.input[1] + i * run.stride[1]);
-    terms[i] = Term::Value(x, y, run.params);
+    terms[i] = ValueAt<Term>(run, i, ExtraSequence<Term>{});
   }
   return true;
 }
@@ -37,10 +65,8 @@ bool ForwardTermsReference(const Run& run, double* terms) {
 template <class Term>
 bool BackwardReference(const Run& run, const BackwardOut& out) {
   for (int64_t i = 0; i < run.count; ++i) {
-    const float g = LoadAsFloat(run.dtype[0], run.input[0] + i * run.stride[0]);
-    const float x = LoadAsFloat(run.dtype[1], run.input[1] + i * run.stride[1]);
-    const float y = LoadAsFloat(run.dtype[2], run.input[2] + i * run.stride[2]);
-    StoreFloatAs(out.dtype, out.data + i * out.stride, CanonicalizeNan(Term::Gradient(g, x, y, out.scale, run.params)));
+    StoreFloatAs(out.dtype, out.data + i * out.stride,
+                 CanonicalizeNan(GradientAt<Term>(run, i, out.scale, ExtraSequence<Term>{})));
   }
   return true;
 }

@@ -13,10 +13,12 @@
 namespace openaclnn::pointwise {
 
 // Forward terms read (self, target); gradients read (gradOutput, self, target). A unary operator (no target) gets
-// self again in target's place.
-inline constexpr int kMaxInputs = 3;
+// self again in target's place. A term may read up to kMaxExtraOperands more (BCE with logits: weight and
+// posWeight), which follow those in a run's inputs.
 inline constexpr int kForwardInputs = 2;
 inline constexpr int kBackwardInputs = 3;
+inline constexpr int kMaxExtraOperands = 2;
+inline constexpr int kMaxInputs = kBackwardInputs + kMaxExtraOperands;
 
 // Forward runs are cut into pieces of at most this many elements, whose terms go through a double buffer on
 // the stack.

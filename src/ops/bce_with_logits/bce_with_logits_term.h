@@ -1,0 +1,82 @@
+// The element terms of aclnnBinaryCrossEntropyWithLogits and its two backwards, scalar form (the reference
+// kernels use it), all in double from the float inputs and rounded once (forward: DECISIONS 17; the gradients as
+// well, so that they meet DECISIONS 18's bound where float arithmetic would cancel). x = self, y = target,
+// w = weight and pw = posWeight (1 where absent), e = exp(-|x|), L = log1p(e) (stable: no input overflows):
+//   loss     = w * ((1 - y) * max(x, 0) - pw * y * min(x, 0) + (1 + (pw - 1) * y) * L)
+//              (= w * ((1 - y) * x + (1 + (pw - 1) * y) * softplus(-x)), DECISIONS 19)
+//   d / dx   = ((1 - y) * sigmoid(x) - pw * y * sigmoid(-x)) * w * g * s,  sigmoid(|x|) = 1 / (1 + e),
+//              sigmoid(-|x|) = e * sigmoid(|x|)
+//   d / dy   = (-(x >= 0 ? x : pw * x) + (pw - 1) * L) * w * g * s
+//              (= (log sigmoid(-x) - pw * log sigmoid(x)) * w * g * s), and without posWeight
+//              ((-x * w) * g) * s, PyTorch's form, which needs no exp or log
+// s is the reduction's factor. exp and log are det_math's (the same IEEE operations on every path); log1p(e) for
+// e in [0, 1] is log(u) * e / (u - 1) with u = 1 + e (u - 1 is exact), or e where u rounds to 1.
+#ifndef OPENACLNN_OPS_BCE_WITH_LOGITS_BCE_WITH_LOGITS_TERM_H_
+#define OPENACLNN_OPS_BCE_WITH_LOGITS_BCE_WITH_LOGITS_TERM_H_
+
+#include <cmath>
+
+#include "backend/cpu/det_math.h"
+#include "ops/pointwise/run.h"
+
+namespace openaclnn::bce_with_logits {
+
+// weight and posWeight, in this order (engine.h's ExtraOperands).
+inline constexpr int kWeight = 0;
+inline constexpr int kPosWeight = 1;
+
+inline double Log1pOfExp(double e) {
+  const double u = 1.0 + e;
+  return u == 1.0 ? e : cpu::det::Log(u) * e / (u - 1.0);
+}
+
+struct BceWithLogitsTerm {
+  static constexpr int kExtraOperands = 2;
+
+  static double Value(double x, double y, double w, double pw, const pointwise::TermParams&) {
+    const double e = cpu::det::Exp(-std::fabs(x));
+    const double positive = x > 0.0 ? x : 0.0;
+    const double negative = x < 0.0 ? x : 0.0;
+    return w * ((1.0 - y) * positive - pw * y * negative + (1.0 + (pw - 1.0) * y) * Log1pOfExp(e));
+  }
+
+  static float Gradient(float g, float x, float y, float w, float pw, float s, const pointwise::TermParams&) {
+    const double xd = x, yd = y;
+    const double e = cpu::det::Exp(-std::fabs(xd));
+    const double sigmoid_abs = 1.0 / (1.0 + e);
+    const double sigmoid_minus_abs = e * sigmoid_abs;  // One division per element.
+    const bool non_negative = xd >= 0.0;
+    const double sigmoid = non_negative ? sigmoid_abs : sigmoid_minus_abs;
+    const double sigmoid_minus = non_negative ? sigmoid_minus_abs : sigmoid_abs;
+    const double term = (1.0 - yd) * sigmoid - static_cast<double>(pw) * yd * sigmoid_minus;
+    return static_cast<float>(((term * w) * g) * s);
+  }
+};
+
+// The gradient with respect to target; Value is the forward's (unused by that operator).
+struct BceWithLogitsTargetTerm : BceWithLogitsTerm {
+  static float Gradient(float g, float x, float, float w, float pw, float s, const pointwise::TermParams&) {
+    const double xd = x, pwd = pw;
+    const double e = cpu::det::Exp(-std::fabs(xd));
+    const double linear = xd >= 0.0 ? xd : pwd * xd;
+    const double term = (pwd - 1.0) * Log1pOfExp(e) - linear;
+    return static_cast<float>(((term * w) * g) * s);
+  }
+};
+
+// The gradient with respect to target when posWeight is absent (its one extra operand is the weight).
+struct BceWithLogitsTargetNoPosWeightTerm {
+  static constexpr int kExtraOperands = 1;
+
+  static double Value(double x, double y, double w, const pointwise::TermParams& p) {
+    return BceWithLogitsTerm::Value(x, y, w, 1.0, p);
+  }
+  static float Gradient(float g, float x, float, float w, float s, const pointwise::TermParams&) {
+    const double xd = x;
+    return static_cast<float>(((-xd * w) * g) * s);
+  }
+};
+
+}  // namespace openaclnn::bce_with_logits
+
+#endif  // OPENACLNN_OPS_BCE_WITH_LOGITS_BCE_WITH_LOGITS_TERM_H_
