@@ -181,13 +181,6 @@ class Program {
     return Add(Op::kPointwisePhase1, args);
   }
 
-  // observed: synchronise and check memory; otherwise leave the launch queued.
-  Program& Run(uint8_t executor, uint8_t stream, bool observed = true, uint8_t workspace = 0,
-               uint8_t wrong_api = 0) {
-    return Add(Op::kRunExecutor,
-               RunExecutorArgs{executor, wrong_api, stream, workspace, static_cast<uint8_t>(observed ? 0 : 1)});
-  }
-
   // kind 0: aclnnCrossEntropyLoss, 1: aclnnCrossEntropyLossGrad; the attribute bytes as CrossEntropyPhase1Args.
   Program& CrossEntropy(uint8_t kind, std::initializer_list<uint8_t> tensors, uint8_t reduction, uint8_t smoothing,
                         uint8_t zloss, uint8_t ignore_index = 0) {
@@ -452,6 +445,8 @@ void AddPointwiseSeeds(std::vector<std::pair<std::string, Program>>* seeds) {
         .Add(Op::kStrictMode, StrictModeArgs{0});
     seeds->emplace_back("pointwise_" + loss.name, p);
   }
+}
+
 // Both cross-entropy operators: the forward with the z-loss outputs, the gradient on its logProbOut, a strided input
 // and reduction none, refused attributes, a repeatable executor run through another operator's phase 2, and a
 // target outside [0, C) in strict mode.

@@ -9,12 +9,10 @@
 #define OPENACLNN_OPS_BCE_WITH_LOGITS_BCE_WITH_LOGITS_TERM_INL_H_
 #endif
 
-#include <cstddef>
-#include <utility>
-
 #include "backend/cpu/det_math-inl.h"
 #include "hwy/highway.h"
 #include "ops/bce_with_logits/bce_with_logits_term.h"
+#include "ops/pointwise/double_lanes-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace openaclnn::bce_with_logits {
@@ -26,39 +24,9 @@ namespace det = cpu::HWY_NAMESPACE;
 #error "BCE with logits computes in double lanes: every compiled target needs them"
 #endif
 
-inline constexpr size_t kMaxFloatLanes = HWY_MAX_BYTES / sizeof(float);
-
-template <class DD>
-HWY_INLINE hn::Vec<DD> Log1pOfExpVec(DD dd, hn::Vec<DD> e) {
-  const auto one = hn::Set(dd, 1.0);
-  const auto u = hn::Add(one, e);
-  return hn::IfThenElse(hn::Eq(u, one), e, hn::Div(hn::Mul(det::LogVec(dd, u), e), hn::Sub(u, one)));
-}
-
 template <class DD>
 HWY_INLINE hn::Vec<DD> ExpMinusAbs(DD dd, hn::Vec<DD> x) {
   return det::ExpVec(dd, hn::Neg(hn::Abs(x)));
-}
-
-// fn(dd, a, b, ...) over double lanes for float vectors a, b, ... (same lane count each), rounded once to float.
-template <class DF, class Fn, class... V, size_t... kIndex>
-HWY_INLINE hn::Vec<DF> InDoubleLanesOf(DF df, Fn fn, std::index_sequence<kIndex...>, V... v) {
-  const hn::ScalableTag<double> dd;
-  const hn::Rebind<float, decltype(dd)> dh;
-  HWY_ALIGN float in[sizeof...(V)][kMaxFloatLanes];
-  HWY_ALIGN float out[kMaxFloatLanes];
-  (hn::Store(v, df, in[kIndex]), ...);
-  const size_t lanes = hn::Lanes(df);
-  const size_t step = hn::Lanes(dd);
-  for (size_t j = 0; j < lanes; j += step) {
-    hn::Store(hn::DemoteTo(dh, fn(dd, hn::PromoteTo(dd, hn::LoadU(dh, in[kIndex] + j))...)), dh, out + j);
-  }
-  return hn::Load(df, out);
-}
-
-template <class DF, class Fn, class... V>
-HWY_INLINE hn::Vec<DF> InDoubleLanes(DF df, Fn fn, V... v) {
-  return InDoubleLanesOf(df, fn, std::index_sequence_for<V...>{}, v...);
 }
 
 struct BceWithLogitsVecTerm : BceWithLogitsTerm {
@@ -71,14 +39,14 @@ struct BceWithLogitsVecTerm : BceWithLogitsTerm {
     const auto negative = hn::IfThenElseZero(hn::Lt(x, zero), x);
     const auto log_weight = hn::Add(one, hn::Mul(hn::Sub(pw, one), y));
     const auto sum = hn::Add(hn::Sub(hn::Mul(hn::Sub(one, y), positive), hn::Mul(hn::Mul(pw, y), negative)),
-                             hn::Mul(log_weight, Log1pOfExpVec(dd, ExpMinusAbs(dd, x))));
+                             hn::Mul(log_weight, det::Log1pVec(dd, ExpMinusAbs(dd, x))));
     return hn::Mul(w, sum);
   }
 
   template <class DF>
   static HWY_INLINE hn::Vec<DF> GradientVec(DF df, hn::Vec<DF> g, hn::Vec<DF> x, hn::Vec<DF> y, hn::Vec<DF> w,
                                             hn::Vec<DF> pw, hn::Vec<DF> s, const pointwise::TermParams&) {
-    return InDoubleLanes(
+    return pointwise::HWY_NAMESPACE::InDoubleLanesOf(
         df,
         [](auto dd, auto gd, auto xd, auto yd, auto wd, auto pwd, auto sd) HWY_ATTR {
           const auto one = hn::Set(dd, 1.0);
@@ -105,12 +73,12 @@ struct BceWithLogitsTargetVecTerm : BceWithLogitsTargetTerm {
   template <class DF>
   static HWY_INLINE hn::Vec<DF> GradientVec(DF df, hn::Vec<DF> g, hn::Vec<DF> x, hn::Vec<DF>, hn::Vec<DF> w,
                                             hn::Vec<DF> pw, hn::Vec<DF> s, const pointwise::TermParams&) {
-    return InDoubleLanes(
+    return pointwise::HWY_NAMESPACE::InDoubleLanesOf(
         df,
         [](auto dd, auto gd, auto xd, auto wd, auto pwd, auto sd) HWY_ATTR {
           const auto one = hn::Set(dd, 1.0);
           const auto linear = hn::IfThenElse(hn::Ge(xd, hn::Zero(dd)), xd, hn::Mul(pwd, xd));
-          const auto term = hn::Sub(hn::Mul(hn::Sub(pwd, one), Log1pOfExpVec(dd, ExpMinusAbs(dd, xd))), linear);
+          const auto term = hn::Sub(hn::Mul(hn::Sub(pwd, one), det::Log1pVec(dd, ExpMinusAbs(dd, xd))), linear);
           return hn::Mul(hn::Mul(hn::Mul(term, wd), gd), sd);
         },
         g, x, w, pw, s);
@@ -127,7 +95,7 @@ struct BceWithLogitsTargetNoPosWeightVecTerm : BceWithLogitsTargetNoPosWeightTer
   template <class DF>
   static HWY_INLINE hn::Vec<DF> GradientVec(DF df, hn::Vec<DF> g, hn::Vec<DF> x, hn::Vec<DF>, hn::Vec<DF> w,
                                             hn::Vec<DF> s, const pointwise::TermParams&) {
-    return InDoubleLanes(
+    return pointwise::HWY_NAMESPACE::InDoubleLanesOf(
         df,
         [](auto, auto gd, auto xd, auto wd, auto sd)
             HWY_ATTR { return hn::Mul(hn::Mul(hn::Mul(hn::Neg(xd), wd), gd), sd); },

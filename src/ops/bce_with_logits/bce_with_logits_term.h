@@ -9,8 +9,7 @@
 //   d / dy   = (-(x >= 0 ? x : pw * x) + (pw - 1) * L) * w * g * s
 //              (= (log sigmoid(-x) - pw * log sigmoid(x)) * w * g * s), and without posWeight
 //              ((-x * w) * g) * s, PyTorch's form, which needs no exp or log
-// s is the reduction's factor. exp and log are det_math's (the same IEEE operations on every path); log1p(e) for
-// e in [0, 1] is log(u) * e / (u - 1) with u = 1 + e (u - 1 is exact), or e where u rounds to 1.
+// s is the reduction's factor. exp, log and log1p are det_math's (the same IEEE operations on every path).
 #ifndef OPENACLNN_OPS_BCE_WITH_LOGITS_BCE_WITH_LOGITS_TERM_H_
 #define OPENACLNN_OPS_BCE_WITH_LOGITS_BCE_WITH_LOGITS_TERM_H_
 
@@ -25,11 +24,6 @@ namespace openaclnn::bce_with_logits {
 inline constexpr int kWeight = 0;
 inline constexpr int kPosWeight = 1;
 
-inline double Log1pOfExp(double e) {
-  const double u = 1.0 + e;
-  return u == 1.0 ? e : cpu::det::Log(u) * e / (u - 1.0);
-}
-
 struct BceWithLogitsTerm {
   static constexpr int kExtraOperands = 2;
 
@@ -37,7 +31,7 @@ struct BceWithLogitsTerm {
     const double e = cpu::det::Exp(-std::fabs(x));
     const double positive = x > 0.0 ? x : 0.0;
     const double negative = x < 0.0 ? x : 0.0;
-    return w * ((1.0 - y) * positive - pw * y * negative + (1.0 + (pw - 1.0) * y) * Log1pOfExp(e));
+    return w * ((1.0 - y) * positive - pw * y * negative + (1.0 + (pw - 1.0) * y) * cpu::det::Log1p(e));
   }
 
   static float Gradient(float g, float x, float y, float w, float pw, float s, const pointwise::TermParams&) {
@@ -59,7 +53,7 @@ struct BceWithLogitsTargetTerm : BceWithLogitsTerm {
     const double xd = x, pwd = pw;
     const double e = cpu::det::Exp(-std::fabs(xd));
     const double linear = xd >= 0.0 ? xd : pwd * xd;
-    const double term = (pwd - 1.0) * Log1pOfExp(e) - linear;
+    const double term = (pwd - 1.0) * cpu::det::Log1p(e) - linear;
     return static_cast<float>(((term * w) * g) * s);
   }
 };

@@ -59,7 +59,7 @@ class CrossEntropyLossLaunch final : public Launch {
       });
     }
     class_index::TargetFault fault;
-    for (int64_t n = 0; n < rows_ && fault.position < 0; ++n) {
+    for (int64_t n = 0; n < rows_ && !fault.found(); ++n) {
       if (results[static_cast<size_t>(n)].kind == RowKind::kBadTarget) {
         fault.Note(n, results[static_cast<size_t>(n)].target);
       }

@@ -28,7 +28,7 @@ ClassTargets TargetsOf(const aclTensor& target, const aclTensor* weight, int64_t
 // Stores value rounded once; a finite value that became infinite only by that rounding is DECISIONS 14's fault.
 Status StoreReduced(std::string_view op, const RowVector& output, const char* arg, double value);
 
-// The bad target of row `fault.position` of N rows, reported as DECISIONS 8 says.
+// The bad target of row `fault.index` of N rows, reported as DECISIONS 8 says.
 Status ReportBadTarget(std::string_view op, const class_index::TargetFault& fault, int64_t rows, int64_t classes,
                        int64_t ignore_index, std::string_view consequence);
 

@@ -71,7 +71,7 @@ class CrossEntropyLossGradLaunch final : public Launch {
         fault.Merge(local);
       }
     });
-    return ReportBadTarget(kGradPhase2Api, fault.fault(), walk_.rows(), targets.classes, targets.ignore_index,
+    return ReportBadTarget(kGradPhase2Api, fault.first(), walk_.rows(), targets.classes, targets.ignore_index,
                            "its gradient row was set to 0");
   }
 

@@ -30,23 +30,26 @@ HWY_INLINE hn::Vec<DF> DemoteToFloat(DF df, VD value) {
 #endif
 }
 
-// fn(dd, g, x, y, s) on double lanes, for the float lanes g, x, y and s; each lane rounded once to float.
-template <class DF, class Fn>
-HWY_INLINE hn::Vec<DF> InDoubleLanes(DF df, hn::Vec<DF> g, hn::Vec<DF> x, hn::Vec<DF> y, hn::Vec<DF> s,
-                                     const Fn& fn) {
+// fn(dd, v...) on double lanes, for float lanes v... (any number of them); each result lane rounded once to float.
+template <class DF, class Fn, class... V>
+HWY_INLINE hn::Vec<DF> InDoubleLanesOf(DF df, const Fn& fn, V... v) {
 #if HWY_TARGET == HWY_SCALAR
   const hn::Rebind<double, DF> dd;
-  return DemoteToFloat(df, fn(dd, hn::PromoteTo(dd, g), hn::PromoteTo(dd, x), hn::PromoteTo(dd, y),
-                             hn::PromoteTo(dd, s)));
+  return DemoteToFloat(df, fn(dd, hn::PromoteTo(dd, v)...));
 #else
   const hn::Half<DF> dh;
   const hn::Rebind<double, decltype(dh)> dd;
-  auto lower = [&](hn::Vec<DF> v) { return hn::PromoteTo(dd, hn::LowerHalf(dh, v)); };
-  auto upper = [&](hn::Vec<DF> v) { return hn::PromoteTo(dd, hn::UpperHalf(dh, v)); };
-  const auto low = fn(dd, lower(g), lower(x), lower(y), lower(s));
-  const auto high = fn(dd, upper(g), upper(x), upper(y), upper(s));
+  const auto low = fn(dd, hn::PromoteTo(dd, hn::LowerHalf(dh, v))...);
+  const auto high = fn(dd, hn::PromoteTo(dd, hn::UpperHalf(dh, v))...);
   return hn::Combine(df, DemoteToFloat(dh, high), DemoteToFloat(dh, low));
 #endif
+}
+
+// The usual gradient form: fn(dd, g, x, y, s).
+template <class DF, class Fn>
+HWY_INLINE hn::Vec<DF> InDoubleLanes(DF df, hn::Vec<DF> g, hn::Vec<DF> x, hn::Vec<DF> y, hn::Vec<DF> s,
+                                     const Fn& fn) {
+  return InDoubleLanesOf(df, fn, g, x, y, s);
 }
 
 #endif  // HWY_HAVE_FLOAT64
