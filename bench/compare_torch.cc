@@ -29,6 +29,8 @@
 
 #include "acl/acl.h"
 #include "aclnnop/aclnn_binary_cross_entropy_backward.h"
+#include "aclnnop/aclnn_cross_entropy_loss.h"
+#include "aclnnop/aclnn_cross_entropy_loss_grad.h"
 #include "aclnnop/aclnn_l1_loss.h"
 #include "aclnnop/aclnn_l1_loss_backward.h"
 #include "aclnnop/aclnn_logsoftmax.h"
@@ -652,6 +654,76 @@ void RunSoftmax(bool log, bool backward, int64_t rows, int64_t length, aclDataTy
   MeasureWithTorch(&c, torch_call, threads);
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// aclnnCrossEntropyLoss then aclnnCrossEntropyLossGrad (mean, no weight, ignoreIndex -100 hit by 1 row in 16): a
+// language model's loss and logit gradient. PyTorch does the same work as its CrossEntropyLoss does on the CPU:
+// log_softmax, nll_loss and their backwards, into preallocated outputs (the _out forms).
+
+void RunCrossEntropy(int64_t rows, int64_t classes, aclDataType dtype, aclrtStream stream,
+                     const std::vector<int>& threads) {
+  if (!Wanted("CrossEntropy")) {
+    return;
+  }
+  Buffer input({rows, classes}, dtype);
+  std::mt19937_64 rng(rows * 17 + classes);
+  std::normal_distribution<double> logit(0.0, 2.0);
+  input.Fill([&](int64_t) { return logit(rng); });
+  Buffer target({rows}, ACL_INT64);
+  target.Fill([&](int64_t i) { return i % 16 == 5 ? -100.0 : static_cast<double>(rng() % classes); });
+  Buffer loss({1}, dtype);
+  Buffer log_prob({rows, classes}, dtype);
+  Buffer zloss({1}, dtype);
+  Buffer lse({rows}, dtype);
+  Buffer grad_loss({}, dtype);
+  grad_loss.Fill([](int64_t) { return 1.0; });
+  Buffer out({rows, classes}, dtype);
+
+  Case c;
+  c.op = "CrossEntropy fwd+bwd";
+  c.shape = "(" + std::to_string(rows) + ", " + std::to_string(classes) + ")";
+  c.dtype = DtypeName(dtype);
+  c.variant = "mean";
+  // Read logits, write log-probabilities; read them, write the gradient.
+  c.bytes = 2 * input.logical_bytes() + 2 * out.logical_bytes();
+  c.probe.inputs = {input.data()};
+  c.probe.output = out.data();
+  c.probe.bytes = out.bytes();
+  char reduction[] = "mean";
+  c.ours = [&]() {
+    uint64_t workspace_size = 0;
+    aclOpExecutor* executor = nullptr;
+    Check(aclnnCrossEntropyLossGetWorkspaceSize(input.acl(), target.acl(), nullptr, reduction, -100, 0.0, 0.0, false,
+                                                loss.acl(), log_prob.acl(), zloss.acl(), lse.acl(), &workspace_size,
+                                                &executor),
+          "aclnnCrossEntropyLossGetWorkspaceSize");
+    Check(aclnnCrossEntropyLoss(nullptr, workspace_size, executor, stream), "aclnnCrossEntropyLoss");
+    Check(aclnnCrossEntropyLossGradGetWorkspaceSize(grad_loss.acl(), log_prob.acl(), target.acl(), nullptr, nullptr,
+                                                    nullptr, reduction, -100, 0.0, 0.0, out.acl(), &workspace_size,
+                                                    &executor),
+          "aclnnCrossEntropyLossGradGetWorkspaceSize");
+    Check(aclnnCrossEntropyLossGrad(nullptr, workspace_size, executor, stream), "aclnnCrossEntropyLossGrad");
+    Check(aclrtSynchronizeStream(stream), "aclrtSynchronizeStream");
+  };
+  at::Tensor t_input = input.torch();
+  at::Tensor t_target = target.torch();
+  at::Tensor t_log_prob = at::empty({rows, classes}, TorchType(dtype));
+  at::Tensor t_grad_log_prob = at::empty({rows, classes}, TorchType(dtype));
+  at::Tensor t_loss = at::empty({}, TorchType(dtype));
+  at::Tensor t_total = at::empty({}, TorchType(dtype));
+  at::Tensor t_grad_loss = grad_loss.torch();
+  at::Tensor t_out = out.torch();
+  c.torch = [=]() mutable {
+    at::_log_softmax_out(t_log_prob, t_input, 1, false);
+    at::nll_loss_forward_out(t_loss, t_total, t_log_prob, t_target, {}, at::Reduction::Mean, -100);
+    at::nll_loss_backward_out(t_grad_log_prob, t_grad_loss, t_log_prob, t_target, {}, at::Reduction::Mean, -100,
+                              t_total);
+    at::_log_softmax_backward_data_out(t_out, t_grad_log_prob, t_log_prob, 1, TorchType(dtype));
+  };
+  for (int t : threads) {
+    Measure(c, t);
+  }
+}
+
 std::string CpuModel() {
   std::ifstream cpuinfo("/proc/cpuinfo");
   std::string line;
@@ -687,6 +759,8 @@ int Main() {
   }
   RunNll({4096, 32000}, ACL_BF16, stream, threads);
   RunNll({4096, 32000}, ACL_FLOAT16, stream, threads);
+
+  RunCrossEntropy(4096, 128256, ACL_BF16, stream, threads);
 
   const std::vector<std::vector<int64_t>> shapes = {
       {1, 1024}, {1024, 1024}, {16384, 1024}, {64, 3, 224, 224}};

@@ -30,7 +30,7 @@ const char* OpName(Op op) {
       "SetRepeatable", "DestroyExecutor", "CreateStream", "DestroyStream", "SyncStream", "SyncDevice",
       "FillValues",  "CopyBytes",  "Memset",       "QueryTensor",   "TakeErrors", "DeviceLifecycle", "Misc",
       "KernelConfig", "NllForwardPhase1", "BceForwardPhase1", "StrictMode", "Nll2dPhase1", "Nll2dBackwardPhase1",
-      "SoftmaxPhase1"};
+      "SoftmaxPhase1", "CrossEntropyPhase1"};
   static_assert(sizeof(kNames) / sizeof(kNames[0]) == static_cast<size_t>(Op::kCount));
   return kNames[static_cast<size_t>(op)];
 }
@@ -124,6 +124,7 @@ void Interpreter::Step(Op op, ByteReader& reader) {
     case Op::kNll2dPhase1: return Nll2dPhase1(Read<NllForwardPhase1Args>(reader));
     case Op::kNll2dBackwardPhase1: return Nll2dBackwardPhase1(Read<NllPhase1Args>(reader));
     case Op::kSoftmaxPhase1: return SoftmaxPhase1(Read<SoftmaxPhase1Args>(reader));
+    case Op::kCrossEntropyPhase1: return CrossEntropyPhase1(Read<CrossEntropyPhase1Args>(reader));
     case Op::kCount: return;
   }
 }

@@ -50,7 +50,9 @@ enum class OperatorApi : uint8_t {
   kLogSoftmax = 7,
   kSoftmaxBackward = 8,
   kLogSoftmaxBackward = 9,
-  kCount = 10,
+  kCrossEntropy = 10,
+  kCrossEntropyGrad = 11,
+  kCount = 12,
 };
 
 struct BufferSlot {
@@ -140,6 +142,7 @@ class Interpreter {
   void Nll2dPhase1(const NllForwardPhase1Args& args);
   void Nll2dBackwardPhase1(const NllPhase1Args& args);
   void SoftmaxPhase1(const SoftmaxPhase1Args& args);
+  void CrossEntropyPhase1(const CrossEntropyPhase1Args& args);
   void NllForwardCall(const NllForwardPhase1Args& args, bool maps);  // aclnnNLLLoss, or aclnnNLLLoss2d.
   void NllBackwardCall(const NllPhase1Args& args, bool maps);        // The backward of either.
   void FinishPhase1(int32_t status, const char* api, OperatorApi op, aclOpExecutor* executor, uint64_t workspace,

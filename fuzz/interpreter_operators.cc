@@ -6,6 +6,8 @@
 
 #include "aclnnop/aclnn_binary_cross_entropy.h"
 #include "aclnnop/aclnn_binary_cross_entropy_backward.h"
+#include "aclnnop/aclnn_cross_entropy_loss.h"
+#include "aclnnop/aclnn_cross_entropy_loss_grad.h"
 #include "aclnnop/aclnn_nll_loss.h"
 #include "aclnnop/aclnn_logsoftmax.h"
 #include "aclnnop/aclnn_logsoftmax_backward.h"
@@ -53,6 +55,8 @@ int32_t RunPhase2(OperatorApi api, void* workspace, uint64_t workspace_size, acl
     case OperatorApi::kSoftmaxBackward: return aclnnSoftmaxBackward(workspace, workspace_size, executor, stream);
     case OperatorApi::kLogSoftmaxBackward:
       return aclnnLogSoftmaxBackward(workspace, workspace_size, executor, stream);
+    case OperatorApi::kCrossEntropy: return aclnnCrossEntropyLoss(workspace, workspace_size, executor, stream);
+    case OperatorApi::kCrossEntropyGrad: return aclnnCrossEntropyLossGrad(workspace, workspace_size, executor, stream);
     case OperatorApi::kCount: break;
   }
   return -1;
@@ -70,6 +74,8 @@ const char* Phase2Name(OperatorApi api) {
     case OperatorApi::kLogSoftmax: return "aclnnLogSoftmax";
     case OperatorApi::kSoftmaxBackward: return "aclnnSoftmaxBackward";
     case OperatorApi::kLogSoftmaxBackward: return "aclnnLogSoftmaxBackward";
+    case OperatorApi::kCrossEntropy: return "aclnnCrossEntropyLoss";
+    case OperatorApi::kCrossEntropyGrad: return "aclnnCrossEntropyLossGrad";
     case OperatorApi::kCount: break;
   }
   return "";
@@ -234,6 +240,52 @@ void Interpreter::SoftmaxPhase1(const SoftmaxPhase1Args& args) {
   }
   ExpectNoSuccessWithNullOutputs(status, args.null_outputs, kApis[kind]);
   FinishPhase1(status, kApis[kind], kOps[kind], executor, workspace, std::move(call), {out});
+}
+
+void Interpreter::CrossEntropyPhase1(const CrossEntropyPhase1Args& args) {
+  const bool grad = args.kind % 2 == 1;
+  CallTensors call;
+  ViewLayout layouts[7];
+  const aclTensor* t[7];
+  for (int i = 0; i < 7; ++i) {
+    // Forward outputs are slots 3-6, the gradient's slot 6.
+    const bool output = grad ? i == 6 : i >= 3;
+    t[i] = TensorArg(args.tensors[i], &call, output ? &layouts[i] : nullptr);
+  }
+  if (!call.usable) {
+    return;
+  }
+  const char* reduction = CrossEntropyReductionFromByte(args.reduction);
+  std::string reduction_text = reduction != nullptr ? reduction : "";
+  char* reduction_arg = reduction != nullptr ? reduction_text.data() : nullptr;
+  const int64_t ignore_index = IgnoreIndexFromByte(args.ignore_index);
+  const double label_smoothing = LabelSmoothingFromByte(args.label_smoothing);
+  const bool return_zloss = (args.zloss & 1) != 0;
+  const double zloss_scale = ZlossScaleFromByte(static_cast<uint8_t>(args.zloss >> 1));
+  uint64_t workspace = 7;
+  aclOpExecutor* executor = nullptr;
+  uint64_t* workspace_output = WorkspaceSizeOutput(args.null_outputs, &workspace);
+  aclOpExecutor** executor_output = ExecutorOutput(args.null_outputs, &executor);
+  const char* api = grad ? "aclnnCrossEntropyLossGradGetWorkspaceSize" : "aclnnCrossEntropyLossGetWorkspaceSize";
+  const int32_t status =
+      grad ? aclnnCrossEntropyLossGradGetWorkspaceSize(t[0], t[1], t[2], t[3], t[4], t[5], reduction_arg, ignore_index,
+                                                       label_smoothing, zloss_scale, t[6], workspace_output,
+                                                       executor_output)
+           : aclnnCrossEntropyLossGetWorkspaceSize(t[0], t[1], t[2], reduction_arg, ignore_index, label_smoothing,
+                                                   zloss_scale, return_zloss, t[3], t[4], t[5], t[6], workspace_output,
+                                                   executor_output);
+  ExpectNoSuccessWithNullOutputs(status, args.null_outputs, api);
+  // zlossOut is written only with returnZloss, lseForZlossOut only with a scale other than 0: other writes are caught.
+  std::vector<ViewLayout> outs;
+  if (grad) {
+    outs = {layouts[6]};
+  } else {
+    outs = {layouts[3], layouts[4]};
+    if (return_zloss) outs.push_back(layouts[5]);
+    if (zloss_scale != 0.0) outs.push_back(layouts[6]);
+  }
+  FinishPhase1(status, api, grad ? OperatorApi::kCrossEntropyGrad : OperatorApi::kCrossEntropy, executor, workspace,
+               std::move(call), std::move(outs));
 }
 
 void Interpreter::FinishPhase1(int32_t status, const char* api, OperatorApi op, aclOpExecutor* executor,

@@ -163,6 +163,22 @@ class Program {
     return Add(Op::kSoftmaxPhase1, args);
   }
 
+  // kind 0: aclnnCrossEntropyLoss, 1: aclnnCrossEntropyLossGrad; the attribute bytes as CrossEntropyPhase1Args.
+  Program& CrossEntropy(uint8_t kind, std::initializer_list<uint8_t> tensors, uint8_t reduction, uint8_t smoothing,
+                        uint8_t zloss, uint8_t ignore_index = 0) {
+    CrossEntropyPhase1Args args;
+    args.kind = kind;
+    int i = 0;
+    for (uint8_t tensor : tensors) {
+      args.tensors[i++] = tensor;
+    }
+    args.reduction = reduction;
+    args.ignore_index = ignore_index;
+    args.label_smoothing = smoothing;
+    args.zloss = zloss;
+    return Add(Op::kCrossEntropyPhase1, args);
+  }
+
   // observed: synchronise and check memory; otherwise leave the launch queued.
   Program& Run(uint8_t executor, uint8_t stream, bool observed = true, uint8_t workspace = 0,
                uint8_t wrong_api = 0) {
@@ -314,6 +330,51 @@ void AddClassAndRowSeeds(std::vector<std::pair<std::string, Program>>* seeds) {
       .Run(0, 1)
       .Add(Op::kStrictMode, StrictModeArgs{0});
   seeds->emplace_back("nll2d_and_softmax_operators", p);
+}
+
+// Both cross-entropy operators: the forward with the z-loss outputs, the gradient on its logProbOut, a strided input
+// and reduction none, refused attributes, a repeatable executor run through another operator's phase 2, and a
+// target outside [0, C) in strict mode.
+void AddCrossEntropySeeds(std::vector<std::pair<std::string, Program>>* seeds) {
+  Program p;
+  for (int i = 0; i < 8; ++i) {
+    p.Malloc(512);
+  }
+  p.Floats(0, ACL_FLOAT, {1, 2, 3, 4, -1, 0, 1, 2, 0.5, 0.5, 0.5, 0.5})
+      .Integers(1, ACL_INT64, {0, 3, 7})
+      .Floats(2, ACL_FLOAT, {1.0, 2.0, 0.5, 1.0})
+      .Floats(4, ACL_FLOAT, {1.0})
+      .Tensor({{3, 4}, ACL_FLOAT, 0})                              // 0: input.
+      .Tensor({{3}, ACL_INT64, 1})                                 // 1: target (7 is outside [0, 4)).
+      .Tensor({{4}, ACL_FLOAT, 2})                                 // 2: weight.
+      .Tensor({{1}, ACL_FLOAT, 3})                                 // 3: lossOut.
+      .Tensor({{3, 4}, ACL_FLOAT, 5})                              // 4: logProbOut, the gradient's logProb.
+      .Tensor({{1}, ACL_FLOAT, 6})                                 // 5: zlossOut.
+      .Tensor({{3}, ACL_FLOAT, 7})                                 // 6: lseForZlossOut.
+      .Tensor({{}, ACL_FLOAT, 4})                                  // 7: gradLoss.
+      .Tensor({{3, 4}, ACL_FLOAT, 3})                              // 8: the gradient's out.
+      .Tensor({{3, 4}, ACL_FLOAT, 0, StrideMode::kTransposed})     // 9: a transposed input.
+      .Tensor({{3}, ACL_FLOAT, 3})                                 // 10: lossOut for none.
+      .Stream()
+      .CrossEntropy(0, {0, 1, 2, 3, 4, 5, 6}, 1, 1, 3)             // mean, smoothing 0.1, z-loss 0.5.
+      .Run(0, 1)
+      .CrossEntropy(1, {7, 4, 1, 2, kNullTensor, 6, 8}, 1, 1, 2)   // Its gradient (scale 0.5, no gradZloss).
+      .Run(0, 1)
+      .CrossEntropy(0, {9, 1, kNullTensor, 10, 4, 5, 6}, 0, 0, 0)  // none, no weight, no z-loss.
+      .Run(0, 0)
+      .CrossEntropy(0, {0, 1, 2, 3, 4, 5, 6}, 4, 0, 0)             // "MEAN": refused.
+      .CrossEntropy(0, {0, 1, 2, 3, 4, 5, 6}, 1, 5, 0)             // labelSmoothing 1.5: refused.
+      .CrossEntropy(1, {7, 4, 1, 2, kNullTensor, kNullTensor, 8}, 1, 0, 2)  // A scale without lse: refused.
+      .CrossEntropy(0, {0, 1, 2, 3, 4, 5, 6}, 3, 0, 0)             // NULL reduction: mean.
+      .Add(Op::kSetRepeatable, ExecutorArgs{0})
+      .Run(0, 1)
+      .Run(0, 1)
+      .Run(0, 1, true, 0, 1)                                       // Through another operator's phase 2.
+      .Add(Op::kStrictMode, StrictModeArgs{1})
+      .CrossEntropy(1, {7, 4, 1, 2, kNullTensor, kNullTensor, 8}, 2, 2, 0)
+      .Run(0, 1)
+      .Add(Op::kStrictMode, StrictModeArgs{0});
+  seeds->emplace_back("cross_entropy_operators", p);
 }
 
 // Seeds of the forward operators (appended after the backward ones, whose bytes stay as they were).
@@ -631,6 +692,7 @@ std::vector<std::pair<std::string, Program>> Seeds() {
   seeds.emplace_back("memory_and_queries", memory);
   AddForwardSeeds(&seeds);
   AddClassAndRowSeeds(&seeds);
+  AddCrossEntropySeeds(&seeds);
   return seeds;
 }
 

@@ -39,6 +39,8 @@ enum class Op : uint8_t {
   kNll2dPhase1,          // NllForwardPhase1Args, for aclnnNLLLoss2d.
   kNll2dBackwardPhase1,  // NllPhase1Args, for aclnnNLLLoss2dBackward.
   kSoftmaxPhase1,
+  // Cross entropy came after those: appended.
+  kCrossEntropyPhase1,
   kCount,  // Opcode bytes are taken modulo this.
 };
 
@@ -380,6 +382,31 @@ struct SoftmaxPhase1Args {
       io(tensor);
     }
     io(dim);
+    io(null_outputs);
+  }
+};
+
+// aclnnCrossEntropyLoss (kind even) or aclnnCrossEntropyLossGrad (kind odd).
+struct CrossEntropyPhase1Args {
+  uint8_t kind = 0;
+  // Forward: input, target, weightOptional, lossOut, logProbOut, zlossOut, lseForZlossOut. Gradient: gradLoss,
+  // logProb, target, weightOptional, gradZlossOptional, lseForZlossOptional, out. Slots or kNullTensor.
+  uint8_t tensors[7] = {};
+  uint8_t reduction = 0;        // CrossEntropyReductionFromByte(): "none", "mean", "sum", NULL or invalid strings.
+  uint8_t ignore_index = 0;     // IgnoreIndexFromByte().
+  uint8_t label_smoothing = 0;  // LabelSmoothingFromByte().
+  uint8_t zloss = 0;            // Bit 0 returnZloss; bits 1-2 lseSquareScaleForZloss (ZlossScaleFromByte()).
+  uint8_t null_outputs = 0;     // As NllPhase1Args::null_outputs.
+  template <typename IO>
+  void Visit(IO& io) {
+    io(kind);
+    for (uint8_t& tensor : tensors) {
+      io(tensor);
+    }
+    io(reduction);
+    io(ignore_index);
+    io(label_smoothing);
+    io(zloss);
     io(null_outputs);
   }
 };

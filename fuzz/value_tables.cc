@@ -100,6 +100,21 @@ int64_t ReductionFromByte(uint8_t raw) {
   return raw < kSpecialStart ? raw % 3 : Pick(kSpecialReductions, raw - kSpecialStart);
 }
 
+const char* CrossEntropyReductionFromByte(uint8_t raw) {
+  static const char* const kReductions[] = {"none", "mean", "sum", nullptr, "MEAN", ""};
+  return kReductions[raw % 6];
+}
+
+double LabelSmoothingFromByte(uint8_t raw) {
+  static const double kValues[] = {0.0, 0.1, 0.5, 1.0, -0.5, 1.5, std::numeric_limits<double>::quiet_NaN(), 0.25};
+  return kValues[raw % 8];
+}
+
+double ZlossScaleFromByte(uint8_t raw) {
+  static const double kValues[] = {0.0, 0.5, -1.0, 1e-4};
+  return kValues[raw % 4];
+}
+
 int64_t IgnoreIndexFromByte(uint8_t raw) {
   if (raw == 0) {
     return -100;  // The documents' default.

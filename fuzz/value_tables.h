@@ -17,6 +17,11 @@ int64_t StrideFromByte(uint8_t raw);
 int64_t OffsetFromByte(uint8_t raw);
 int64_t ReductionFromByte(uint8_t raw);
 int64_t IgnoreIndexFromByte(uint8_t raw);
+// Cross entropy's attributes: the reduction string ("none", "mean", "sum", NULL, or a string CANN refuses), the
+// label smoothing (valid values and values outside [0, 1]) and lseSquareScaleForZloss.
+const char* CrossEntropyReductionFromByte(uint8_t raw);
+double LabelSmoothingFromByte(uint8_t raw);
+double ZlossScaleFromByte(uint8_t raw);
 aclDataType DtypeFromByte(uint8_t raw);
 aclFormat FormatFromByte(uint8_t raw);
 aclrtMemMallocPolicy PolicyFromByte(uint8_t raw);

@@ -124,6 +124,17 @@ std::vector<double> TorchSoftmaxBackward(const TorchOperand& grad, const TorchOp
                        : at::_softmax_backward_data(g, y, dim, g.scalar_type()));
 }
 
+TorchCrossEntropyResult TorchCrossEntropy(const TorchOperand& input, const TorchOperand& target,
+                                          const std::optional<TorchOperand>& weight, int64_t reduction,
+                                          int64_t ignore_index, double label_smoothing, const TorchOperand& grad) {
+  at::Tensor x = ToTorch(input).detach().requires_grad_(true);
+  const at::Tensor loss =
+      at::cross_entropy_loss(x, ToTorch(target), OptionalToTorch(weight), reduction, ignore_index, label_smoothing);
+  const at::Tensor g = ToTorch(grad).reshape(loss.sizes());
+  const std::vector<at::Tensor> gradients = torch::autograd::grad({loss}, {x}, {g});
+  return {DoublesOf(loss.detach()), DoublesOf(gradients[0])};
+}
+
 std::vector<double> TorchBinaryCrossEntropy(const TorchOperand& self, const TorchOperand& target,
                                             const std::optional<TorchOperand>& weight, int64_t reduction) {
   const at::Tensor self_tensor = ToTorch(self);

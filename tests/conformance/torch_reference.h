@@ -68,6 +68,16 @@ std::vector<double> TorchSoftmax(const TorchOperand& self, int64_t dim, bool log
 // at::_softmax_backward_data or at::_log_softmax_backward_data(grad, output, dim, input dtype = the operands').
 std::vector<double> TorchSoftmaxBackward(const TorchOperand& grad, const TorchOperand& output, int64_t dim, bool log);
 
+// at::cross_entropy_loss(input, target, weight, reduction, ignore_index, label_smoothing) in the operands' dtypes
+// (DOUBLE for the comparison), and the gradient of sum(grad * loss) with respect to input through autograd.
+struct TorchCrossEntropyResult {
+  std::vector<double> loss;
+  std::vector<double> grad_input;
+};
+TorchCrossEntropyResult TorchCrossEntropy(const TorchOperand& input, const TorchOperand& target,
+                                          const std::optional<TorchOperand>& weight, int64_t reduction,
+                                          int64_t ignore_index, double label_smoothing, const TorchOperand& grad);
+
 // at::binary_cross_entropy(self, target, weight, reduction) with target expanded to self's shape first (as for
 // the backward); the weight broadcasts in PyTorch's mul_.
 std::vector<double> TorchBinaryCrossEntropy(const TorchOperand& self, const TorchOperand& target,

@@ -9,6 +9,7 @@ namespace openaclnn::row {
 
 Rows RowOfRun(const RowRun& run, int64_t i) {
   Rows rows = run.first;
+  rows.index += i;
   rows.out += i * run.out_step;
   for (int k = 0; k < kMaxRowOperands; ++k) {
     if (rows.in[k] != nullptr) {
@@ -76,6 +77,7 @@ void RowWalk::RunRuns(int64_t bytes_per_row, RowRunFn fn) const {
         run.in_step[k] = block.inner_stride[k + 1];
       }
       for (int64_t j = 0; j < block.outer_size; ++j) {
+        run.first.index = block.linear_index + j * block.inner_size;
         run.first.out = block.data[0] + j * block.outer_stride[0];
         for (int k = 0; k < input_count_; ++k) {
           run.first.in[k] = block.data[k + 1] + j * block.outer_stride[k + 1];

@@ -23,6 +23,7 @@ struct Rows {
   int64_t in_stride[kMaxRowOperands] = {};
   int64_t out_stride = 0;
   int64_t length = 0;  // Elements in the row (the size of `dim`).
+  int64_t index = 0;   // The row's batch position (row-major over the shape without `dim`).
 };
 
 using RowFn = cpu::FunctionRef<void(const Rows& rows)>;
@@ -39,7 +40,7 @@ struct RowRun {
 
 using RowRunFn = cpu::FunctionRef<void(const RowRun& run)>;
 
-// Row i (in [0, run.count)) of a run.
+// Row i (in [0, run.count)) of a run (its batch position is first.index + i).
 Rows RowOfRun(const RowRun& run, int64_t i);
 
 class RowWalk {

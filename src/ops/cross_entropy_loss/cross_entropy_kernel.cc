@@ -1,0 +1,313 @@
+#include "ops/cross_entropy_loss/cross_entropy_kernel.h"
+
+#include <cmath>
+#include <limits>
+
+#include "backend/cpu/det_math.h"
+#include "backend/cpu/det_math_hwy.h"
+#include "backend/cpu/kernel_target.h"
+#include "core/element.h"
+#include "core/half.h"
+
+namespace openaclnn::cross_entropy {
+namespace {
+
+constexpr int64_t kChunk = 512;  // Elements of a row whose exponentials are taken at once.
+
+// log(1 + t) for t >= 0 from det::Log, accurate relative to the result for small t: with u = 1 + t rounded,
+// log(u) * t / (u - 1) corrects the rounding of u (Goldberg's form; within a few ulp of double).
+double Log1p(double t) {
+  const double u = 1.0 + t;
+  if (u == 1.0) {
+    return t;
+  }
+  if (std::isinf(u)) {
+    return cpu::det::Log(u);
+  }
+  return cpu::det::Log(u) * (t / (u - 1.0));
+}
+
+// exp(x) - 1 for x <= 0 from det::Exp and det::Log, accurate relative to the result near 0 (Kahan's form).
+double Expm1(double x) {
+  const double u = cpu::det::Exp(x);
+  if (u == 1.0) {
+    return x;
+  }
+  const double um1 = u - 1.0;
+  if (um1 == -1.0 || std::isnan(x) || std::isinf(u)) {
+    return um1;
+  }
+  return um1 * (x / cpu::det::Log(u));
+}
+
+// exp over terms[0, count) on the kernel target (the reference when the target is not compiled in).
+void ExpInPlace(int64_t kernel_target, double* terms, int64_t count) {
+  if (!cpu::ExpArray(kernel_target, terms, terms, count)) {
+    cpu::ExpArray(cpu::kReferenceKernels, terms, terms, count);
+  }
+}
+
+template <typename T>
+double Load(const char* address) {
+  return LoadAsFloat<T>(address);
+}
+
+// value rounded once to T: for the 16-bit types through float rounded to odd (reduce_round.h's scheme), with the
+// step toward zero done on the bits instead of a library call (a row's stores are the kernels' hottest loop).
+template <typename T>
+void Store(char* address, double value) {
+  if constexpr (std::is_same_v<T, float>) {
+    StoreRaw<float>(address, static_cast<float>(value));
+  } else {
+    const float nearest = static_cast<float>(value);
+    const double back = static_cast<double>(nearest);
+    // Inexact (and not NaN): one step toward zero when the nearest float lies beyond value, then the odd bit.
+    const uint32_t inexact = (back != value) & (value == value) ? 1u : 0u;
+    const uint32_t beyond = std::fabs(back) > std::fabs(value) ? 1u : 0u;
+    const float rounded = BitsToFloat((FloatBits(nearest) - (inexact & beyond)) | inexact);
+    if constexpr (std::is_same_v<T, BFloat16>) {
+      StoreRaw<uint16_t>(address, FloatToBf16(rounded));
+    } else {
+      StoreRaw<uint16_t>(address, FloatToHalf(rounded));
+    }
+  }
+}
+
+template <typename TargetT>
+RowKind Classify(const ClassTargets& t, int64_t n, int64_t* target, double* weight) {
+  *target = LoadAsIndex<TargetT>(t.target + n * t.target_stride);
+  *weight = 0.0;
+  if (*target == t.ignore_index) {
+    return RowKind::kIgnored;
+  }
+  if (*target < 0 || *target >= t.classes) {
+    return RowKind::kBadTarget;
+  }
+  *weight = t.weight == nullptr ? 1.0 : LoadAsFloat<float>(t.weight + *target * t.weight_stride);
+  return RowKind::kCounted;
+}
+
+double ClassWeight(const ClassTargets& t, int64_t c) {
+  return t.weight == nullptr ? 1.0 : LoadAsFloat<float>(t.weight + c * t.weight_stride);
+}
+
+// kDense: the input and output rows are contiguous, so their strides are constants the compiler can vectorize the
+// loads and conversions with (the arithmetic is the same either way).
+template <typename T, typename TargetT, bool kDense>
+void ForwardRowBody(const row::Rows& rows, const ForwardParams& params, int64_t kernel_target, ForwardRow* result) {
+  const int64_t length = rows.length;
+  const int64_t in_stride = kDense ? static_cast<int64_t>(sizeof(T)) : rows.in_stride[0];
+  const int64_t out_stride = kDense ? static_cast<int64_t>(sizeof(T)) : rows.out_stride;
+  const char* in = rows.in[0];
+  auto x = [in, in_stride](int64_t j) { return Load<T>(in + j * in_stride); };
+  // The maximum over 8 interleaved lanes (no dependency chain through the row); NaN anywhere makes it NaN.
+  constexpr int kLanes = 8;
+  double lane_max[kLanes];
+  bool has_nan = false;
+  for (double& m : lane_max) m = -std::numeric_limits<double>::infinity();
+  int64_t i = 0;
+  for (; i + kLanes <= length; i += kLanes) {
+    for (int l = 0; l < kLanes; ++l) {
+      const double value = x(i + l);
+      has_nan = has_nan || value != value;
+      lane_max[l] = value > lane_max[l] ? value : lane_max[l];
+    }
+  }
+  for (; i < length; ++i) {
+    const double value = x(i);
+    has_nan = has_nan || value != value;
+    lane_max[0] = value > lane_max[0] ? value : lane_max[0];
+  }
+  double max = lane_max[0];
+  for (int l = 1; l < kLanes; ++l) max = lane_max[l] > max ? lane_max[l] : max;
+  if (has_nan) max = std::numeric_limits<double>::quiet_NaN();
+  // The first index holding the maximum (none for NaN: every result is NaN then).
+  int64_t arg = -1;
+  for (int64_t k = 0; k < length && !has_nan; ++k) {
+    if (x(k) == max) {
+      arg = k;
+      break;
+    }
+  }
+  // T = sum of exp(x_k - max) over k != arg (the maximum's own term, exactly 1, is left out), in 8 interleaved
+  // lanes (term k to lane k % 8, whatever the chunking) combined in a fixed tree: the same bits on every target.
+  double terms[kChunk];
+  double lanes[kLanes] = {};
+  for (int64_t begin = 0; begin < length; begin += kChunk) {
+    const int64_t count = length - begin < kChunk ? length - begin : kChunk;
+    for (int64_t k = 0; k < count; ++k) {
+      terms[k] = x(begin + k) - max;
+    }
+    ExpInPlace(kernel_target, terms, count);
+    if (arg >= begin && arg < begin + count) {
+      terms[arg - begin] = 0.0;
+    }
+    int64_t k = 0;
+    for (; k + kLanes <= count; k += kLanes) {  // kChunk is a multiple of 8: lane = index % 8.
+      for (int l = 0; l < kLanes; ++l) lanes[l] += terms[k + l];
+    }
+    for (; k < count; ++k) lanes[k % kLanes] += terms[k];
+  }
+  const double rest = ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) + ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]));
+  const double log_sum = Log1p(rest);
+  // A row of -inf only, or holding +inf or NaN: every result is NaN, as the formulas give.
+  const bool finite_max = std::isfinite(max);
+  const double shift = finite_max ? log_sum : std::numeric_limits<double>::quiet_NaN();
+  const bool smoothing = params.label_smoothing > 0.0;
+  double smooth_sum = 0.0;  // sum of weight_c * logProb_c, in index order.
+  for (int64_t j = 0; j < length; ++j) {
+    const double log_prob = (x(j) - max) - shift;
+    Store<T>(rows.out + j * out_stride, log_prob);
+    if (smoothing) {
+      smooth_sum += ClassWeight(params.targets, j) * log_prob;
+    }
+  }
+  result->lse = finite_max ? max + log_sum : std::numeric_limits<double>::quiet_NaN();
+  double weight = 0.0;
+  result->kind = Classify<TargetT>(params.targets, rows.index, &result->target, &weight);
+  result->weight = weight;
+  result->loss = 0.0;
+  if (result->kind == RowKind::kCounted) {
+    const double target_log_prob = (x(result->target) - max) - shift;
+    const double nll = -(weight * target_log_prob);
+    result->loss = smoothing ? (1.0 - params.label_smoothing) * nll +
+                                   (params.label_smoothing / static_cast<double>(length)) * -smooth_sum
+                             : nll;
+  }
+}
+
+template <typename T, typename TargetT>
+void ForwardRowOf(const row::Rows& rows, const ForwardParams& params, int64_t kernel_target, ForwardRow* result) {
+  if (rows.in_stride[0] == static_cast<int64_t>(sizeof(T)) && rows.out_stride == static_cast<int64_t>(sizeof(T))) {
+    ForwardRowBody<T, TargetT, true>(rows, params, kernel_target, result);
+  } else {
+    ForwardRowBody<T, TargetT, false>(rows, params, kernel_target, result);
+  }
+}
+
+template <typename T, typename TargetT, bool kDense>
+RowKind GradRowBody(const row::Rows& rows, const GradParams& p, int64_t kernel_target) {
+  const int64_t length = rows.length;
+  const int64_t in_stride = kDense ? static_cast<int64_t>(sizeof(T)) : rows.in_stride[0];
+  const int64_t out_stride = kDense ? static_cast<int64_t>(sizeof(T)) : rows.out_stride;
+  int64_t target = 0;
+  double target_weight = 0.0;
+  const RowKind kind = Classify<TargetT>(p.targets, rows.index, &target, &target_weight);
+  if (kind == RowKind::kBadTarget) {
+    // DECISIONS 8: the row contributes nothing.
+    for (int64_t j = 0; j < length; ++j) {
+      Store<T>(rows.out + j * out_stride, 0.0);
+    }
+    return kind;
+  }
+  // The coefficients of CANN's formula, mask 0 for an ignored row (for mean over no counted row: 0 / 0 = NaN).
+  const double mask = kind == RowKind::kCounted ? 1.0 : 0.0;
+  const double g = Load<T>(p.grad_loss + rows.index * p.grad_loss_stride);
+  double loss_coefficient = g * p.one_minus_smoothing * mask;
+  double smooth = g * p.smoothing_per_class * mask;
+  if (p.mean) {
+    loss_coefficient = loss_coefficient / p.loss_divisor;
+    smooth = smooth / p.loss_divisor;
+  }
+  const double nll_grad = loss_coefficient * target_weight;
+  double lse_grad = 0.0;
+  if (p.grad_zloss != nullptr) {
+    double zloss_grad = Load<T>(p.grad_zloss + rows.index * p.grad_zloss_stride);
+    if (p.mean) {
+      zloss_grad = zloss_grad / p.zloss_divisor;
+    }
+    lse_grad = p.twice_zloss_scale * Load<T>(p.lse + rows.index * p.lse_stride) * mask * zloss_grad;
+  }
+  // out_j = p_j (nllGrad + smooth * sum_c w_c + lseGrad) - smooth * w_j, minus nllGrad at j == t.
+  const double shared = smooth * p.weight_total + lse_grad;
+  const double coefficient = nll_grad + shared;
+  const bool per_class = smooth != 0.0;  // The smoothing term varies with the class's weight.
+  double terms[kChunk];
+  for (int64_t begin = 0; begin < length; begin += kChunk) {
+    const int64_t count = length - begin < kChunk ? length - begin : kChunk;
+    for (int64_t k = 0; k < count; ++k) {
+      terms[k] = Load<T>(rows.in[0] + (begin + k) * in_stride);
+    }
+    ExpInPlace(kernel_target, terms, count);
+    char* out = rows.out + begin * out_stride;
+    if (per_class) {
+      for (int64_t k = 0; k < count; ++k) {
+        Store<T>(out + k * out_stride, terms[k] * coefficient - smooth * ClassWeight(p.targets, begin + k));
+      }
+    } else {
+      for (int64_t k = 0; k < count; ++k) {
+        Store<T>(out + k * out_stride, terms[k] * coefficient);
+      }
+    }
+  }
+  if (kind == RowKind::kCounted) {
+    // The target's element again: p_t nllGrad - nllGrad through expm1, so a confident row does not cancel.
+    const double log_prob = Load<T>(rows.in[0] + target * in_stride);
+    const double prob = cpu::det::Exp(log_prob);
+    Store<T>(rows.out + target * out_stride,
+             nll_grad * Expm1(log_prob) + prob * shared - smooth * ClassWeight(p.targets, target));
+  }
+  return kind;
+}
+
+template <typename T, typename TargetT>
+RowKind GradRowOf(const row::Rows& rows, const GradParams& p, int64_t kernel_target) {
+  if (rows.in_stride[0] == static_cast<int64_t>(sizeof(T)) && rows.out_stride == static_cast<int64_t>(sizeof(T))) {
+    return GradRowBody<T, TargetT, true>(rows, p, kernel_target);
+  }
+  return GradRowBody<T, TargetT, false>(rows, p, kernel_target);
+}
+
+template <typename T>
+ForwardRowKernel ForwardForTarget(aclDataType target) {
+  switch (target) {
+    case ACL_INT64: return &ForwardRowOf<T, int64_t>;
+    case ACL_INT32: return &ForwardRowOf<T, int32_t>;
+    default: return nullptr;
+  }
+}
+
+template <typename T>
+GradRowKernel GradForTarget(aclDataType target) {
+  switch (target) {
+    case ACL_INT64: return &GradRowOf<T, int64_t>;
+    case ACL_INT32: return &GradRowOf<T, int32_t>;
+    default: return nullptr;
+  }
+}
+
+}  // namespace
+
+RowKind ClassifyRow(const ClassTargets& targets, aclDataType target_type, int64_t n, int64_t* target,
+                    double* weight) {
+  return target_type == ACL_INT32 ? Classify<int32_t>(targets, n, target, weight)
+                                  : Classify<int64_t>(targets, n, target, weight);
+}
+
+double ClassWeightTotal(const ClassTargets& targets) {
+  double total = 0.0;
+  for (int64_t c = 0; c < targets.classes; ++c) {
+    total += ClassWeight(targets, c);
+  }
+  return total;
+}
+
+ForwardRowKernel SelectForwardRowKernel(aclDataType input, aclDataType target) {
+  switch (input) {
+    case ACL_FLOAT: return ForwardForTarget<float>(target);
+    case ACL_FLOAT16: return ForwardForTarget<Float16>(target);
+    case ACL_BF16: return ForwardForTarget<BFloat16>(target);
+    default: return nullptr;
+  }
+}
+
+GradRowKernel SelectGradRowKernel(aclDataType input, aclDataType target) {
+  switch (input) {
+    case ACL_FLOAT: return GradForTarget<float>(target);
+    case ACL_FLOAT16: return GradForTarget<Float16>(target);
+    case ACL_BF16: return GradForTarget<BFloat16>(target);
+    default: return nullptr;
+  }
+}
+
+}  // namespace openaclnn::cross_entropy

@@ -1,0 +1,37 @@
+// Small pieces both cross-entropy launches share: an output's first element and stride, the targets' view, and
+// reporting a row's bad target or a reduced value's overflow through the tolerated-fault mechanism.
+#ifndef OPENACLNN_OPS_CROSS_ENTROPY_LOSS_CROSS_ENTROPY_OUTPUTS_H_
+#define OPENACLNN_OPS_CROSS_ENTROPY_LOSS_CROSS_ENTROPY_OUTPUTS_H_
+
+#include <cstdint>
+#include <string_view>
+
+#include "acl/acl_base.h"
+#include "core/status.h"
+#include "core/tensor.h"
+#include "ops/class_index/target_fault.h"
+#include "ops/cross_entropy_loss/cross_entropy_kernel.h"
+
+namespace openaclnn::cross_entropy {
+
+// A tensor of one element or one per row: its first element and the bytes between rows (0 for one element).
+struct RowVector {
+  char* base = nullptr;
+  int64_t stride = 0;
+  aclDataType dtype = ACL_FLOAT;
+};
+RowVector RowVectorOf(const aclTensor& tensor);
+
+// target (N) and weight (C) of a validated call.
+ClassTargets TargetsOf(const aclTensor& target, const aclTensor* weight, int64_t classes, int64_t ignore_index);
+
+// Stores value rounded once; a finite value that became infinite only by that rounding is DECISIONS 14's fault.
+Status StoreReduced(std::string_view op, const RowVector& output, const char* arg, double value);
+
+// The bad target of row `fault.position` of N rows, reported as DECISIONS 8 says.
+Status ReportBadTarget(std::string_view op, const class_index::TargetFault& fault, int64_t rows, int64_t classes,
+                       int64_t ignore_index, std::string_view consequence);
+
+}  // namespace openaclnn::cross_entropy
+
+#endif  // OPENACLNN_OPS_CROSS_ENTROPY_LOSS_CROSS_ENTROPY_OUTPUTS_H_
