@@ -182,6 +182,7 @@ constexpr double kExpFBoundUlp = 2.0;  // det_math.h's stated bound.
 
 TEST(DetMathTest, ExpFIsWithinTwoFloatUlpOfLongDouble) {
   double worst = 0;
+  double worst_relative = 0;
   for (float x : ExpFloatInputs()) {
     if (!std::isfinite(x) || x > det::kExpMaxF || x < det::kExpMinF) continue;
     const long double exact = std::exp(static_cast<long double>(x));
@@ -192,8 +193,14 @@ TEST(DetMathTest, ExpFIsWithinTwoFloatUlpOfLongDouble) {
     const double error = FloatUlpError(det::ExpF(x), exact);
     ASSERT_LE(error, kExpFBoundUlp) << "exp(" << x << ")";
     worst = std::max(worst, error);
+    if (exact >= 0x1p-126L) {  // The relative bound the softmax family's bounds build on (docs/softmax.md).
+      const auto relative =
+          static_cast<double>(std::fabs(static_cast<long double>(det::ExpF(x)) / exact - 1.0L) * 0x1p24L);
+      ASSERT_LE(relative, 2.0) << "exp(" << x << "): relative error in units of 2^-24";
+      worst_relative = std::max(worst_relative, relative);
+    }
   }
-  std::printf("expf: largest error %.3f ulp\n", worst);
+  std::printf("expf: largest error %.3f ulp, %.3f x 2^-24 relative\n", worst, worst_relative);
   RecordProperty("expf_worst_ulp", std::to_string(worst));
 }
 
