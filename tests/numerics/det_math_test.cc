@@ -28,15 +28,19 @@ uint64_t Bits(double value) {
   return bits;
 }
 
-// |got - exact| in units of the double spacing at exact (the subnormal spacing below the normal range).
-double UlpError(double got, long double exact) {
+// |got - exact| in units of the spacing at exact of a binary format with `digits` significand bits whose normal
+// range starts at 2^min_exponent (the subnormal spacing 2^(min_exponent - digits + 1) below it).
+double UlpErrorIn(int digits, int min_exponent, long double got, long double exact) {
   const long double magnitude = std::fabs(exact);
   int exponent = 0;
   std::frexp(static_cast<double>(magnitude), &exponent);
-  const long double spacing = magnitude < 2.2250738585072014e-308L ? std::ldexp(1.0L, -1074)
-                                                                    : std::ldexp(1.0L, exponent - 53);
-  return static_cast<double>(std::fabs(static_cast<long double>(got) - exact) / spacing);
+  const long double spacing = magnitude < std::ldexp(1.0L, min_exponent)
+                                  ? std::ldexp(1.0L, min_exponent - digits + 1)
+                                  : std::ldexp(1.0L, exponent - digits);
+  return static_cast<double>(std::fabs(got - exact) / spacing);
 }
+
+double UlpError(double got, long double exact) { return UlpErrorIn(53, -1022, got, exact); }
 
 std::vector<double> ExpInputs() {
   std::mt19937_64 rng(1234);
@@ -147,15 +151,7 @@ uint32_t FloatBits(float value) {
   return bits;
 }
 
-// |got - exact| in units of the float spacing at exact (the subnormal spacing 2^-149 below the normal range).
-double FloatUlpError(float got, long double exact) {
-  const long double magnitude = std::fabs(exact);
-  int exponent = 0;
-  std::frexp(static_cast<double>(magnitude), &exponent);
-  const long double spacing =
-      magnitude < 0x1p-126L ? std::ldexp(1.0L, -149) : std::ldexp(1.0L, exponent - 24);
-  return static_cast<double>(std::fabs(static_cast<long double>(got) - exact) / spacing);
-}
+double FloatUlpError(float got, long double exact) { return UlpErrorIn(24, -126, got, exact); }
 
 // Every float in [-104, 88.75] at a fixed stride of float bit patterns (about 2 x 10^6 inputs, every binade), the
 // thresholds and their neighbours, and the special values.
