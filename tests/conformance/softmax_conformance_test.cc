@@ -105,7 +105,7 @@ std::string Describe(const SoftmaxCase& c, bool with_values) {
 // (2L + 8 + R) 2^-53 |out| of softmax (relative) and within (2L + 4 + 6 |out|) 2^-53 of log-softmax (absolute: near
 // 0 it cancels), then rounded once to out's type (at most 1 ulp of out's type more for the 16- and 32-bit types).
 // Rows whose self and out are both FLOAT, FLOAT16 or BFLOAT16 take their exponentials in float: 2^-22 |out| more
-// for softmax (R no longer enters: the difference is taken exactly), 2^-23 more for log-softmax.
+// + 2^-45 for softmax (R no longer enters: the difference is taken exactly), 2^-23 + 2^-46 more for log-softmax.
 std::string Compare(const SoftmaxCase& c, const std::string& what, const std::vector<double>& got,
                     const std::vector<double>& expected) {
   const int64_t rank = static_cast<int64_t>(c.self.dims.size());
@@ -119,9 +119,11 @@ std::string Compare(const SoftmaxCase& c, const std::string& what, const std::ve
       const double unit = std::ldexp(1.0, -53);
       const double l = static_cast<double>(length);
       const bool float_exp = c.self.dtype != ACL_DOUBLE && c.out.dtype != ACL_DOUBLE;
-      const double bound = c.log ? (2 * l + 4 + 6 * std::fabs(e)) * unit + (float_exp ? std::ldexp(1.0, -23) : 0.0)
-                                 : ((2 * l + 8 + c.span) * unit + (float_exp ? std::ldexp(1.0, -22) : 0.0)) *
-                                       std::fabs(e);
+      const double float_term = c.log ? std::ldexp(1.0, -23) + std::ldexp(1.0, -46)   // Absolute.
+                                      : std::ldexp(1.0, -22) + std::ldexp(1.0, -45);  // Relative.
+      const double extra = float_exp ? float_term : 0.0;
+      const double bound = c.log ? (2 * l + 4 + 6 * std::fabs(e)) * unit + extra
+                                 : ((2 * l + 8 + c.span) * unit + extra) * std::fabs(e);
       // DOUBLE: results below the normal range keep fewer digits (exp's scaling rounds them once more).
       const double rounding = c.out.dtype == ACL_DOUBLE ? std::ldexp(1.0, -1073) : UlpAt(c.out.dtype, e);
       ok = std::fabs(got[i] - e) <= bound + rounding;

@@ -257,7 +257,8 @@ TEST(DetMathTest, ExpFOnEveryKernelTargetGivesTheScalarBits) {
       ASSERT_TRUE(diff ? ExpDiffFloatArray(kReferenceKernels, x.data(), m, reference.data(), n)
                        : ExpFloatArray(kReferenceKernels, x.data(), reference.data(), n));
       for (int64_t i = 0; i < n; ++i) {
-        const float expected = diff ? det::ExpDiffF(x[static_cast<size_t>(i)], m) : det::ExpF(x[static_cast<size_t>(i)]);
+        const float xi = x[static_cast<size_t>(i)];
+        const float expected = diff ? det::ExpDiffF(xi, m) : det::ExpF(xi);
         ASSERT_EQ(FloatBits(reference[static_cast<size_t>(i)]), FloatBits(expected));
       }
       for (int64_t target : AvailableKernelTargets()) {

@@ -81,8 +81,9 @@ double Stored(aclDataType dtype, double value) { return dtype == ACL_DOUBLE ? va
 // softmax (relative) and within (2L + 4 + 6 |out|) 2^-53 of log-softmax (absolute: log(S) of a sum near 1 cancels,
 // the bound DECISIONS 18 asks to be absolute) before the final rounding. Rows of FLOAT, FLOAT16 or BFLOAT16 self
 // and out take their exponentials in float (det::ExpDiffF, relative error at most 2^-23 for normal results):
-// softmax is within (2^-22 + (2L + 8) 2^-53) |out| (the term's error and the sum's), log-softmax within
-// 2^-23 + (2L + 4 + 6 |out|) 2^-53 (log of the sum's relative error), before the final rounding of half an ulp.
+// softmax is within (2^-22 + 2^-45 + (2L + 8) 2^-53) |out| (the term's error, the sum's and their product),
+// log-softmax within 2^-23 + 2^-46 + (2L + 4 + 6 |out|) 2^-53 (log of the sum's relative error), before the final
+// rounding of half an ulp.
 // FLOAT16 and BFLOAT16 outs: far below their ulp, so within 1 ulp of the reference rounded once.
 bool FloatExp(aclDataType self, aclDataType out) { return self != ACL_DOUBLE && out != ACL_DOUBLE; }
 
@@ -90,10 +91,12 @@ double ComputedBound(bool float_exp, bool log, int64_t length, double reference)
   const double unit = std::ldexp(1.0, -53);
   const auto length_terms = static_cast<double>(length);
   if (log) {
-    return (float_exp ? std::ldexp(1.0, -23) : 0.0) + (2 * length_terms + 4 + 6 * std::fabs(reference)) * unit;
+    return (float_exp ? std::ldexp(1.0, -23) + std::ldexp(1.0, -46) : 0.0) +
+           (2 * length_terms + 4 + 6 * std::fabs(reference)) * unit;
   }
   const double span = float_exp ? 0.0 : 16.0;  // ExpDiffF takes x - m exactly; in double it is exact for floats.
-  return ((float_exp ? std::ldexp(1.0, -22) : 0.0) + (2 * length_terms + 8 + span) * unit) * std::fabs(reference);
+  const double float_term = float_exp ? std::ldexp(1.0, -22) + std::ldexp(1.0, -45) : 0.0;
+  return (float_term + (2 * length_terms + 8 + span) * unit) * std::fabs(reference);
 }
 
 void ExpectClose(aclDataType self, aclDataType dtype, bool log, int64_t length, double got, double reference,
@@ -165,7 +168,8 @@ TEST_P(SoftmaxGrid, MatchesTheReferenceAlongEveryDim) {
       const std::vector<double> reference = SoftmaxReference(stored, dims, normal_dim, log);
       const std::vector<double> got = out.Read();
       for (size_t i = 0; i < got.size(); ++i) {
-        ExpectClose(self_type, out_type, log, rank == 0 ? 1 : dims[static_cast<size_t>(normal_dim)], got[i], reference[i],
+        ExpectClose(self_type, out_type, log, rank == 0 ? 1 : dims[static_cast<size_t>(normal_dim)], got[i],
+                    reference[i],
                     "out[" + std::to_string(i) + "]");
       }
       EXPECT_TRUE(out.OutsideViewUntouched());
@@ -219,7 +223,8 @@ INSTANTIATE_TEST_SUITE_P(Grid, SoftmaxGrid,
 // The backwards: computed in double and rounded once, so within (L + 6) 2^-53 times the reference's error scale
 // (|g y| + |y| sum |g y| for softmax, |g| + exp(y) sum |g| for log-softmax: an absolute bound, the result cancels)
 // plus 1 ulp of out's type (none for DOUBLE); log-softmax with an out other than DOUBLE takes exp(y) in float
-// (relative error at most 2^-23), which adds 2^-23 exp(y) |sum g| <= 2^-23 times the scale. output need not be a real (log-)softmax: the formulas take any.
+// (relative error at most 2^-23), which adds 2^-23 exp(y) |sum g| <= 2^-23 times the scale. output need not be a
+// real (log-)softmax: the formulas take any.
 class SoftmaxBackwardGrid : public ::testing::TestWithParam<GridParam> {};
 
 TEST_P(SoftmaxBackwardGrid, MatchesTheReferenceAlongEveryDim) {

@@ -1,6 +1,6 @@
-// Highway vector forms of det_math.h's Exp and Log on double lanes (and ExpF, ExpDiffF on float lanes): the same IEEE operations in the same order as
-// the scalar forms, lane by lane (special values chosen by masks afterwards), so every target gives the scalar
-// forms' bits. Per-target header: include it after hwy/highway.h in a file compiled through foreach_target.h.
+// Highway vector forms of det_math.h's Exp and Log on double lanes, and of ExpF and ExpDiffF on float lanes: the same
+// IEEE operations in the same order as the scalar forms, lane by lane (special values chosen by masks afterwards),
+// so every target gives the scalar forms' bits. Per-target header: include it after hwy/highway.h in a file compiled through foreach_target.h.
 
 // Re-included once per target (Highway's toggle convention), hence no classic include guard.
 #if defined(OPENACLNN_BACKEND_CPU_DET_MATH_INL_H_) == defined(HWY_TARGET_TOGGLE)

@@ -7,8 +7,8 @@
 // exponentials: when self and out are FLOAT, FLOAT16 or BFLOAT16 (DECISIONS 17), in float32 by det::ExpDiffF
 // (exp(x - m) with the difference taken exactly), widened to double for the sum and the division; with a DOUBLE
 // self or out, det::Exp in double. They are taken in chunks through the array forms (det_math_hwy.h: SIMD on
-// every target, the same bits as the scalar forms). These are the reference kernels: softmax_rows_hwy.h has the vector kernels of
-// contiguous rows, which give the same bits.
+// every target, the same bits as the scalar forms). These are the reference kernels: softmax_rows_hwy.h has the
+// vector kernels of contiguous rows, which give the same bits.
 // Log-softmax first rounds its input to out's type, as CANN casts self to out's type before computing.
 #ifndef OPENACLNN_OPS_ROW_SOFTMAX_ROWS_H_
 #define OPENACLNN_OPS_ROW_SOFTMAX_ROWS_H_
