@@ -1,7 +1,8 @@
 // det_math's Exp, Log and Log1p: within the 2 ulp (4 for Log1p) of double that backend/cpu/det_math.h states,
 // measured against long double expl / logl / log1pl over their whole ranges (normal, subnormal and overflowing
 // results), IEEE special values as documented, and every kernel target (each compiled Highway target's vector
-// forms) bit-identical to the scalar forms, on arrays whose lengths leave a scalar tail.
+// forms) bit-identical to the scalar forms, on arrays whose lengths leave a scalar tail; the same for the float32
+// ExpF and ExpDiffF (a sweep of every binade of float, the thresholds, the special values).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -27,15 +28,19 @@ uint64_t Bits(double value) {
   return bits;
 }
 
-// |got - exact| in units of the double spacing at exact (the subnormal spacing below the normal range).
-double UlpError(double got, long double exact) {
+// |got - exact| in units of the spacing at exact of a binary format with `digits` significand bits whose normal
+// range starts at 2^min_exponent (the subnormal spacing 2^(min_exponent - digits + 1) below it).
+double UlpErrorIn(int digits, int min_exponent, long double got, long double exact) {
   const long double magnitude = std::fabs(exact);
   int exponent = 0;
   std::frexp(static_cast<double>(magnitude), &exponent);
-  const long double spacing = magnitude < 2.2250738585072014e-308L ? std::ldexp(1.0L, -1074)
-                                                                    : std::ldexp(1.0L, exponent - 53);
-  return static_cast<double>(std::fabs(static_cast<long double>(got) - exact) / spacing);
+  const long double spacing = magnitude < std::ldexp(1.0L, min_exponent)
+                                  ? std::ldexp(1.0L, min_exponent - digits + 1)
+                                  : std::ldexp(1.0L, exponent - digits);
+  return static_cast<double>(std::fabs(got - exact) / spacing);
 }
+
+double UlpError(double got, long double exact) { return UlpErrorIn(53, -1022, got, exact); }
 
 std::vector<double> ExpInputs() {
   std::mt19937_64 rng(1234);
@@ -174,6 +179,143 @@ TEST(DetMathTest, EveryKernelTargetGivesTheScalarBits) {
         for (int64_t i = 0; i < count; ++i) {
           ASSERT_EQ(Bits(y[static_cast<size_t>(i)]), Bits(reference[static_cast<size_t>(i + skip)]))
               << "x = " << x[static_cast<size_t>(i + skip)];
+        }
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// ExpF and ExpDiffF (float32 arithmetic).
+
+uint32_t FloatBits(float value) {
+  uint32_t bits;
+  std::memcpy(&bits, &value, sizeof(bits));
+  return bits;
+}
+
+double FloatUlpError(float got, long double exact) { return UlpErrorIn(24, -126, got, exact); }
+
+// Every float in [-104, 88.75] at a fixed stride of float bit patterns (about 2 x 10^6 inputs, every binade), the
+// thresholds and their neighbours, and the special values.
+std::vector<float> ExpFloatInputs() {
+  std::vector<float> x;
+  for (uint32_t bits = 0; bits < 0x7F800000u; bits += 997) {
+    float value;
+    std::memcpy(&value, &bits, sizeof(value));
+    if (value <= 88.75f) x.push_back(value);
+    if (value <= 104.0f) x.push_back(-value);
+  }
+  for (float edge : {0.0f, -0.0f, det::kExpMaxF, std::nextafter(det::kExpMaxF, 0.0f),
+                     std::nextafter(det::kExpMaxF, 100.0f), det::kExpMinF, std::nextafter(det::kExpMinF, 0.0f),
+                     std::nextafter(det::kExpMinF, -200.0f), -87.33654f, -103.2789f, -103.97207f, -103.97208f,
+                     0.34657359f, -0.34657359f, 1e-30f, -1e-30f, 89.0f, -105.0f, std::numeric_limits<float>::max(),
+                     -std::numeric_limits<float>::max(), std::numeric_limits<float>::infinity(),
+                     -std::numeric_limits<float>::infinity(), std::numeric_limits<float>::quiet_NaN()}) {
+    x.push_back(edge);
+  }
+  return x;
+}
+
+constexpr double kExpFBoundUlp = 2.0;  // det_math.h's stated bound.
+
+TEST(DetMathTest, ExpFIsWithinTwoFloatUlpOfLongDouble) {
+  double worst = 0;
+  double worst_relative = 0;
+  for (float x : ExpFloatInputs()) {
+    if (!std::isfinite(x) || x > det::kExpMaxF || x < det::kExpMinF) continue;
+    const long double exact = std::exp(static_cast<long double>(x));
+    if (exact > static_cast<long double>(std::numeric_limits<float>::max())) {
+      EXPECT_EQ(det::ExpF(x), std::numeric_limits<float>::infinity()) << "exp(" << x << ")";
+      continue;
+    }
+    const double error = FloatUlpError(det::ExpF(x), exact);
+    ASSERT_LE(error, kExpFBoundUlp) << "exp(" << x << ")";
+    worst = std::max(worst, error);
+    if (exact >= 0x1p-126L) {  // The relative bound the softmax family's bounds build on (docs/softmax.md).
+      const auto relative =
+          static_cast<double>(std::fabs(static_cast<long double>(det::ExpF(x)) / exact - 1.0L) * 0x1p24L);
+      ASSERT_LE(relative, 2.0) << "exp(" << x << "): relative error in units of 2^-24";
+      worst_relative = std::max(worst_relative, relative);
+    }
+  }
+  std::printf("expf: largest error %.3f ulp, %.3f x 2^-24 relative\n", worst, worst_relative);
+  RecordProperty("expf_worst_ulp", std::to_string(worst));
+}
+
+// exp(x - m) of the exact difference, for pairs whose float difference rounds (a wide range, as in a softmax row
+// spanning R), within the same bound of exp of the exact difference.
+TEST(DetMathTest, ExpDiffFTakesTheDifferenceExactly) {
+  std::mt19937_64 rng(91);
+  // x near 0 has a finer grid than m in [3, 100], so fl(x - m) rounds by up to 2^-24 |x - m|.
+  std::uniform_real_distribution<float> max_value(3.0f, 100.0f);
+  std::uniform_real_distribution<float> element(-3.0f, 3.0f);
+  double worst = 0;
+  double worst_rounded_difference = 0;
+  for (int i = 0; i < 200000; ++i) {
+    const float m = max_value(rng);
+    const float x = element(rng);
+    const long double exact = std::exp(static_cast<long double>(x) - static_cast<long double>(m));
+    const double error = FloatUlpError(det::ExpDiffF(x, m), exact);
+    ASSERT_LE(error, kExpFBoundUlp) << "exp(" << x << " - " << m << ")";
+    worst = std::max(worst, error);
+    worst_rounded_difference = std::max(worst_rounded_difference, FloatUlpError(det::ExpF(x - m), exact));
+  }
+  std::printf("expf of a difference: largest error %.3f ulp (%.1f through the rounded difference)\n", worst,
+              worst_rounded_difference);
+  // The test's inputs are ones where the exact difference matters: the rounded one is far off.
+  EXPECT_GT(worst_rounded_difference, 10.0);
+}
+
+TEST(DetMathTest, ExpFSpecialValues) {
+  const float inf = std::numeric_limits<float>::infinity();
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  EXPECT_TRUE(std::isnan(det::ExpF(nan)));
+  EXPECT_EQ(det::ExpF(inf), inf);
+  EXPECT_EQ(FloatBits(det::ExpF(-inf)), FloatBits(0.0f));
+  EXPECT_EQ(det::ExpF(0.0f), 1.0f);
+  EXPECT_EQ(det::ExpF(-0.0f), 1.0f);
+  EXPECT_EQ(det::ExpF(89.0f), inf);
+  EXPECT_EQ(det::ExpF(det::kExpMaxF), inf);  // exp(88.7228394) is above FLT_MAX + half an ulp: rounds to inf.
+  EXPECT_TRUE(std::isfinite(det::ExpF(std::nextafter(det::kExpMaxF, 0.0f))));
+  EXPECT_EQ(det::ExpF(-105.0f), 0.0f);
+  EXPECT_EQ(FloatBits(det::ExpF(-103.2789f)), 1u);  // exp = 2^-149 within 1%: the smallest subnormal.
+  EXPECT_EQ(det::ExpF(-104.0f), 0.0f);             // exp(-104) < 2^-150: rounds to 0.
+  EXPECT_GT(det::ExpF(-87.5f), 0.0f);
+  EXPECT_LT(det::ExpF(-87.5f), 0x1p-126f);  // Subnormal.
+  EXPECT_TRUE(std::isnan(det::ExpDiffF(-inf, -inf)));
+  EXPECT_EQ(det::ExpDiffF(-inf, 0.0f), 0.0f);
+  EXPECT_EQ(det::ExpDiffF(3.0f, 3.0f), 1.0f);
+  EXPECT_TRUE(std::isnan(det::ExpDiffF(nan, 0.0f)));
+  EXPECT_TRUE(std::isnan(det::ExpDiffF(0.0f, nan)));
+  EXPECT_EQ(det::ExpDiffF(1e30f, -1e30f), inf);
+}
+
+TEST(DetMathTest, ExpFOnEveryKernelTargetGivesTheScalarBits) {
+  const std::vector<float> x = ExpFloatInputs();
+  const auto n = static_cast<int64_t>(x.size());
+  for (const bool diff : {false, true}) {
+    for (const float m : diff ? std::vector<float>{0.0f, 7.25f, -3.1f, 1000.5f} : std::vector<float>{0.0f}) {
+      std::vector<float> reference(x.size());
+      ASSERT_TRUE(diff ? ExpDiffFloatArray(kReferenceKernels, x.data(), m, reference.data(), n)
+                       : ExpFloatArray(kReferenceKernels, x.data(), reference.data(), n));
+      for (int64_t i = 0; i < n; ++i) {
+        const float xi = x[static_cast<size_t>(i)];
+        const float expected = diff ? det::ExpDiffF(xi, m) : det::ExpF(xi);
+        ASSERT_EQ(FloatBits(reference[static_cast<size_t>(i)]), FloatBits(expected));
+      }
+      for (int64_t target : AvailableKernelTargets()) {
+        SCOPED_TRACE(std::string(diff ? "expdiff" : "expf") + " m = " + std::to_string(m) + " on " +
+                     KernelTargetName(target));
+        for (const int64_t skip : {int64_t{0}, int64_t{1}, int64_t{3}, int64_t{7}}) {
+          const int64_t count = n - skip;
+          std::vector<float> y(x.size(), 7.0f);
+          ASSERT_TRUE(diff ? ExpDiffFloatArray(target, x.data() + skip, m, y.data(), count)
+                           : ExpFloatArray(target, x.data() + skip, y.data(), count));
+          for (int64_t i = 0; i < count; ++i) {
+            ASSERT_EQ(FloatBits(y[static_cast<size_t>(i)]), FloatBits(reference[static_cast<size_t>(i + skip)]))
+                << "x = " << x[static_cast<size_t>(i + skip)];
+          }
         }
       }
     }

@@ -77,22 +77,38 @@ Outcome RunBackward(bool log, const DeviceTensor& grad, const DeviceTensor& outp
 double Stored(aclDataType dtype, double value) { return dtype == ACL_DOUBLE ? value : RoundTo(dtype, value); }
 
 // The bounds of docs/softmax.md, for a row of L elements whose values span R (max - min; the grid draws from
-// [-8, 8], so R <= 16): the double computation is within (2L + 8 + R) 2^-53 |out| of softmax (relative) and within
-// (2L + 4 + 6 |out|) 2^-53 of log-softmax (absolute: log(S) of a sum near 1 cancels, the bound DECISIONS 18 asks
-// to be absolute). FLOAT, FLOAT16, BFLOAT16 out: that value rounded once, so within 1 ulp of the reference rounded
-// once (the computation's error is far below their ulp here).
-void ExpectClose(aclDataType dtype, bool log, int64_t length, double got, double reference,
+// [-8, 8], so R <= 16). Rows computed in double (a DOUBLE self or out) are within (2L + 8 + R) 2^-53 |out| of
+// softmax (relative) and within (2L + 4 + 6 |out|) 2^-53 of log-softmax (absolute: log(S) of a sum near 1 cancels,
+// the bound DECISIONS 18 asks to be absolute) before the final rounding. Rows of FLOAT, FLOAT16 or BFLOAT16 self
+// and out take their exponentials in float (det::ExpDiffF, relative error at most 2^-23 for normal results):
+// softmax is within (2^-22 + 2^-45 + (2L + 8) 2^-53) |out| (the term's error, the sum's and their product),
+// log-softmax within 2^-23 + 2^-46 + (2L + 4 + 6 |out|) 2^-53 (log of the sum's relative error), before the final
+// rounding of half an ulp.
+// FLOAT16 and BFLOAT16 outs: far below their ulp, so within 1 ulp of the reference rounded once.
+bool FloatExp(aclDataType self, aclDataType out) { return self != ACL_DOUBLE && out != ACL_DOUBLE; }
+
+double ComputedBound(bool float_exp, bool log, int64_t length, double reference) {
+  const double unit = std::ldexp(1.0, -53);
+  const auto length_terms = static_cast<double>(length);
+  if (log) {
+    return (float_exp ? std::ldexp(1.0, -23) + std::ldexp(1.0, -46) : 0.0) +
+           (2 * length_terms + 4 + 6 * std::fabs(reference)) * unit;
+  }
+  const double span = float_exp ? 0.0 : 16.0;  // ExpDiffF takes x - m exactly; in double it is exact for floats.
+  const double float_term = float_exp ? std::ldexp(1.0, -22) + std::ldexp(1.0, -45) : 0.0;
+  return (float_term + (2 * length_terms + 8 + span) * unit) * std::fabs(reference);
+}
+
+void ExpectClose(aclDataType self, aclDataType dtype, bool log, int64_t length, double got, double reference,
                  const std::string& where) {
   if (std::isnan(reference)) {
     EXPECT_TRUE(std::isnan(got)) << where << ": got " << got;
     return;
   }
-  if (dtype == ACL_DOUBLE) {
-    const double unit = std::ldexp(1.0, -53);
-    const double length_terms = static_cast<double>(length);
-    const double span = 16.0;
-    const double bound = log ? (2 * length_terms + 4 + 6 * std::fabs(reference)) * unit
-                             : (2 * length_terms + 8 + span) * unit * std::fabs(reference);
+  if (dtype == ACL_DOUBLE || dtype == ACL_FLOAT) {
+    const double rounding =
+        dtype == ACL_DOUBLE ? 0.0 : 0.5 * std::max(UlpAt(dtype, reference), UlpAt(dtype, got));
+    const double bound = ComputedBound(FloatExp(self, dtype), log, length, reference) + rounding;
     EXPECT_LE(std::fabs(got - reference), bound) << where << ": got " << got << ", reference " << reference;
     return;
   }
@@ -152,11 +168,40 @@ TEST_P(SoftmaxGrid, MatchesTheReferenceAlongEveryDim) {
       const std::vector<double> reference = SoftmaxReference(stored, dims, normal_dim, log);
       const std::vector<double> got = out.Read();
       for (size_t i = 0; i < got.size(); ++i) {
-        ExpectClose(out_type, log, rank == 0 ? 1 : dims[static_cast<size_t>(normal_dim)], got[i], reference[i],
+        ExpectClose(self_type, out_type, log, rank == 0 ? 1 : dims[static_cast<size_t>(normal_dim)], got[i],
+                    reference[i],
                     "out[" + std::to_string(i) + "]");
       }
       EXPECT_TRUE(out.OutsideViewUntouched());
     }
+  }
+}
+
+// Long FLOAT rows (the vector kernels' exponential buffer, every lane group) against the stated bounds, and the
+// largest error seen in ulp of FLOAT (softmax) and absolute (log-softmax), recorded.
+TEST(SoftmaxFloatExpTest, LongFloatRowsAreWithinTheStatedBounds) {
+  const std::vector<int64_t> dims = {4, 5003};
+  std::mt19937 rng(47);
+  std::uniform_real_distribution<double> value(-20.0, 12.0);
+  for (const bool log : {false, true}) {
+    DeviceTensor self(dims, ACL_FLOAT);
+    DeviceTensor out(dims, ACL_FLOAT);
+    std::vector<double> x(static_cast<size_t>(self.numel()));
+    for (double& v : x) v = value(rng);
+    self.Fill(x);
+    const Outcome outcome = RunSoftmax(log, self, 1, out);
+    ASSERT_EQ(outcome.phase1, 0) << outcome.message;
+    ASSERT_EQ(outcome.sync, 0) << outcome.message;
+    const std::vector<double> reference = SoftmaxReference(self.Read(), dims, 1, log);
+    const std::vector<double> got = out.Read();
+    double worst = 0;
+    for (size_t i = 0; i < got.size(); ++i) {
+      ExpectClose(ACL_FLOAT, ACL_FLOAT, log, dims[1], got[i], reference[i], "out[" + std::to_string(i) + "]");
+      worst = std::max(worst, log ? std::fabs(got[i] - reference[i]) : UlpDistance(ACL_FLOAT, got[i], reference[i]));
+    }
+    std::printf("%s FLOAT rows of %lld: largest error %.3g %s\n", log ? "log-softmax" : "softmax",
+                static_cast<long long>(dims[1]), worst, log ? "absolute" : "ulp");
+    RecordProperty(log ? "log_softmax_worst_abs" : "softmax_worst_ulp", std::to_string(worst));
   }
 }
 
@@ -177,7 +222,9 @@ INSTANTIATE_TEST_SUITE_P(Grid, SoftmaxGrid,
 
 // The backwards: computed in double and rounded once, so within (L + 6) 2^-53 times the reference's error scale
 // (|g y| + |y| sum |g y| for softmax, |g| + exp(y) sum |g| for log-softmax: an absolute bound, the result cancels)
-// plus 1 ulp of out's type (none for DOUBLE). output need not be a real (log-)softmax: the formulas take any.
+// plus 1 ulp of out's type (none for DOUBLE); log-softmax with an out other than DOUBLE takes exp(y) in float
+// (relative error at most 2^-23), which adds 2^-23 exp(y) |sum g| <= 2^-23 times the scale. output need not be a
+// real (log-)softmax: the formulas take any.
 class SoftmaxBackwardGrid : public ::testing::TestWithParam<GridParam> {};
 
 TEST_P(SoftmaxBackwardGrid, MatchesTheReferenceAlongEveryDim) {
@@ -209,7 +256,8 @@ TEST_P(SoftmaxBackwardGrid, MatchesTheReferenceAlongEveryDim) {
           SoftmaxBackwardReference(grad.Read(), output.Read(), dims, normal_dim, log, &scale);
       const std::vector<double> got = out.Read();
       for (size_t i = 0; i < got.size(); ++i) {
-        const double bound = (static_cast<double>(length) + 6) * std::ldexp(scale[i], -53) +
+        const double float_exp = log && out_type != ACL_DOUBLE ? std::ldexp(scale[i], -23) : 0.0;
+        const double bound = (static_cast<double>(length) + 6) * std::ldexp(scale[i], -53) + float_exp +
                              (out_type == ACL_DOUBLE ? 0.0 : UlpAt(out_type, reference[i]));
         EXPECT_LE(std::fabs(got[i] - reference[i]), bound)
             << "out[" << i << "]: got " << got[i] << ", reference " << reference[i];

@@ -1,6 +1,6 @@
-// Highway vector forms of det_math.h's Exp and Log on double lanes: the same IEEE operations in the same order as
-// the scalar forms, lane by lane (special values chosen by masks afterwards), so every target gives the scalar
-// forms' bits. Per-target header: include it after hwy/highway.h in a file compiled through foreach_target.h.
+// Highway vector forms of det_math.h's Exp and Log on double lanes, and of ExpF and ExpDiffF on float lanes: the same
+// IEEE operations in the same order as the scalar forms, lane by lane (special values chosen by masks afterwards),
+// so every target gives the scalar forms' bits. Per-target header: include it after hwy/highway.h in a file compiled through foreach_target.h.
 
 // Re-included once per target (Highway's toggle convention), hence no classic include guard.
 #if defined(OPENACLNN_BACKEND_CPU_DET_MATH_INL_H_) == defined(HWY_TARGET_TOGGLE)
@@ -94,6 +94,48 @@ HWY_INLINE hn::Vec<D> Log1pVec(D d, hn::Vec<D> u) {
 }
 
 #endif  // HWY_HAVE_FLOAT64
+
+// det::ExpSumF on float lanes, the same operations in the same order.
+template <class D>
+HWY_INLINE hn::Vec<D> ExpSumFVec(D d, hn::Vec<D> hi, hn::Vec<D> lo) {
+  const hn::RebindToSigned<D> di;
+  const auto k = hn::Round(hn::Mul(hi, hn::Set(d, det::kLog2eF)));
+  const auto r = hn::Sub(hn::Add(hn::Sub(hi, hn::Mul(k, hn::Set(d, det::kLn2HiF))), lo),
+                         hn::Mul(k, hn::Set(d, det::kLn2LoF)));
+  auto p = hn::Set(d, det::kExpCoefficientsF[5]);
+  for (int i = 4; i >= 0; --i) {
+    p = hn::Add(hn::Mul(p, r), hn::Set(d, det::kExpCoefficientsF[i]));
+  }
+  const auto one = hn::Set(d, 1.0f);
+  p = hn::Add(hn::Mul(p, r), one);
+  p = hn::Add(hn::Mul(p, r), one);
+  // Lanes outside [kExpMinF, kExpMaxF] (or NaN) are replaced below; clamp k so their conversion stays defined.
+  const auto k_clamped = hn::Min(hn::Max(k, hn::Set(d, -150.0f)), hn::Set(d, 128.0f));
+  const auto ki = hn::ConvertTo(di, hn::IfThenElseZero(hn::Not(hn::IsNaN(k)), k_clamped));
+  const auto k1 = hn::ShiftRight<1>(ki);
+  const auto k2 = hn::Sub(ki, k1);
+  const auto bias = hn::Set(di, 127);
+  const auto power1 = hn::BitCast(d, hn::ShiftLeft<23>(hn::Add(k1, bias)));
+  const auto power2 = hn::BitCast(d, hn::ShiftLeft<23>(hn::Add(k2, bias)));
+  auto y = hn::Mul(hn::Mul(p, power1), power2);
+  y = hn::IfThenZeroElse(hn::Lt(hi, hn::Set(d, det::kExpMinF)), y);
+  y = hn::IfThenElse(hn::Gt(hi, hn::Set(d, det::kExpMaxF)), hn::Set(d, std::numeric_limits<float>::infinity()), y);
+  return hn::IfThenElse(hn::IsNaN(hi), hi, y);
+}
+
+template <class D>
+HWY_INLINE hn::Vec<D> ExpFVec(D d, hn::Vec<D> x) {
+  return ExpSumFVec(d, x, hn::Zero(d));
+}
+
+// det::ExpDiffF on float lanes: exp(x - m) with the difference's error from the two-sum.
+template <class D>
+HWY_INLINE hn::Vec<D> ExpDiffFVec(D d, hn::Vec<D> x, hn::Vec<D> m) {
+  const auto s = hn::Sub(x, m);
+  const auto t = hn::Sub(s, x);
+  const auto e = hn::Add(hn::Sub(x, hn::Sub(s, t)), hn::Sub(hn::Neg(m), t));
+  return ExpSumFVec(d, s, e);
+}
 
 }  // namespace HWY_NAMESPACE
 }  // namespace openaclnn::cpu

@@ -47,6 +47,24 @@ void MapArray(const double* x, double* y, int64_t count) {
 }
 #endif
 
+// det::ExpDiffF(x[i], m) (the plain ExpF when `kDiff` is false) over floats.
+template <bool kDiff>
+void MapFloatArray(const float* x, float m, float* y, int64_t count) {
+  const hn::ScalableTag<float> d;
+  const auto lanes = static_cast<int64_t>(hn::Lanes(d));
+  const auto mv = hn::Set(d, m);
+  int64_t i = 0;
+  for (; i + lanes <= count; i += lanes) {
+    const auto v = hn::LoadU(d, x + i);
+    hn::StoreU(kDiff ? ExpDiffFVec(d, v, mv) : ExpFVec(d, v), d, y + i);
+  }
+  for (; i < count; ++i) {
+    y[i] = kDiff ? det::ExpDiffF(x[i], m) : det::ExpF(x[i]);
+  }
+}
+
+void ExpFloatMap(const float* x, float m, float* y, int64_t count) { MapFloatArray<false>(x, m, y, count); }
+void ExpDiffFloatMap(const float* x, float m, float* y, int64_t count) { MapFloatArray<true>(x, m, y, count); }
 void ExpMap(const double* x, double* y, int64_t count) { MapArray<Fn::kExp>(x, y, count); }
 void LogMap(const double* x, double* y, int64_t count) { MapArray<Fn::kLog>(x, y, count); }
 void Log1pMap(const double* x, double* y, int64_t count) { MapArray<Fn::kLog1p>(x, y, count); }
@@ -68,6 +86,25 @@ using TargetFunction = int64_t (*)();
 const TargetFunction kCompiledTargets[] = OPENACLNN_HWY_TABLE(CompiledTarget);
 const MapFunction kExpMaps[] = OPENACLNN_HWY_TABLE(ExpMap);
 const MapFunction kLogMaps[] = OPENACLNN_HWY_TABLE(LogMap);
+using FloatMapFunction = void (*)(const float*, float, float*, int64_t);
+const FloatMapFunction kExpFloatMaps[] = OPENACLNN_HWY_TABLE(ExpFloatMap);
+const FloatMapFunction kExpDiffFloatMaps[] = OPENACLNN_HWY_TABLE(ExpDiffFloatMap);
+
+template <bool kDiff>
+bool MapFloat(int64_t target, const float* x, float m, float* y, int64_t count) {
+  if (target == kReferenceKernels) {
+    for (int64_t i = 0; i < count; ++i) {
+      y[i] = kDiff ? det::ExpDiffF(x[i], m) : det::ExpF(x[i]);
+    }
+    return true;
+  }
+  const FloatMapFunction map = ForTarget(kCompiledTargets, kDiff ? kExpDiffFloatMaps : kExpFloatMaps, target);
+  if (map == nullptr) {
+    return false;
+  }
+  map(x, m, y, count);
+  return true;
+}
 
 const MapFunction kLog1pMaps[] = OPENACLNN_HWY_TABLE(Log1pMap);
 
@@ -99,6 +136,12 @@ bool LogArray(int64_t target, const double* x, double* y, int64_t count) {
 }
 bool Log1pArray(int64_t target, const double* x, double* y, int64_t count) {
   return Map(target, det::Log1p, kLog1pMaps, x, y, count);
+}
+bool ExpFloatArray(int64_t target, const float* x, float* y, int64_t count) {
+  return MapFloat<false>(target, x, 0.0f, y, count);
+}
+bool ExpDiffFloatArray(int64_t target, const float* x, float m, float* y, int64_t count) {
+  return MapFloat<true>(target, x, m, y, count);
 }
 
 }  // namespace openaclnn::cpu

@@ -12,6 +12,9 @@ namespace openaclnn::cpu {
 bool ExpArray(int64_t target, const double* x, double* y, int64_t count);
 bool LogArray(int64_t target, const double* x, double* y, int64_t count);
 bool Log1pArray(int64_t target, const double* x, double* y, int64_t count);
+// det::ExpF, and det::ExpDiffF(x[i], m), over float arrays.
+bool ExpFloatArray(int64_t target, const float* x, float* y, int64_t count);
+bool ExpDiffFloatArray(int64_t target, const float* x, float m, float* y, int64_t count);
 
 }  // namespace openaclnn::cpu
 

@@ -40,7 +40,7 @@ struct RowRun {
 
 using RowRunFn = cpu::FunctionRef<void(const RowRun& run)>;
 
-// Row i (in [0, run.count)) of a run.
+// Row i (in [0, run.count)) of a run (its batch position is first.index + i).
 Rows RowOfRun(const RowRun& run, int64_t i);
 
 class RowWalk {

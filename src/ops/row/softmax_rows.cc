@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 #include "backend/cpu/det_math.h"
 #include "backend/cpu/det_math_hwy.h"
@@ -46,14 +47,35 @@ double Element(const Rows& rows, int64_t j) {
 
 constexpr int64_t kChunk = 512;  // Elements of a row whose exponentials are taken at once.
 
-// exp(x_j - max) for j in [begin, begin + count) of the row, into `terms`.
+// DECISIONS 17: rows of FLOAT, FLOAT16 and BFLOAT16 (self and out) take their exponentials in float32; a DOUBLE
+// self or out keeps the double exp.
+template <typename InT, typename OutT>
+constexpr bool kFloatExp = !std::is_same_v<InT, double> && !std::is_same_v<OutT, double>;
+
+// exp(x_j - max) for j in [begin, begin + count) of the row, into `terms`: in float (det::ExpDiffF: the
+// difference taken exactly) or in double (det::Exp of the difference, exact in double for every input type).
 template <SoftmaxKind kKind, typename InT, typename OutT>
 void ShiftedExps(const Rows& rows, int64_t begin, int64_t count, double max, int64_t kernel_target, double* terms) {
-  for (int64_t k = 0; k < count; ++k) {
-    terms[k] = Element<kKind, InT, OutT>(rows, begin + k) - max;
-  }
-  if (!cpu::ExpArray(kernel_target, terms, terms, count)) {
-    cpu::ExpArray(cpu::kReferenceKernels, terms, terms, count);
+  if constexpr (kFloatExp<InT, OutT>) {
+    float x[kChunk];
+    float e[kChunk];
+    for (int64_t k = 0; k < count; ++k) {
+      x[k] = static_cast<float>(Element<kKind, InT, OutT>(rows, begin + k));  // Exact: a float value.
+    }
+    const auto m = static_cast<float>(max);
+    if (!cpu::ExpDiffFloatArray(kernel_target, x, m, e, count)) {
+      cpu::ExpDiffFloatArray(cpu::kReferenceKernels, x, m, e, count);
+    }
+    for (int64_t k = 0; k < count; ++k) {
+      terms[k] = e[k];
+    }
+  } else {
+    for (int64_t k = 0; k < count; ++k) {
+      terms[k] = Element<kKind, InT, OutT>(rows, begin + k) - max;
+    }
+    if (!cpu::ExpArray(kernel_target, terms, terms, count)) {
+      cpu::ExpArray(cpu::kReferenceKernels, terms, terms, count);
+    }
   }
 }
 
@@ -104,8 +126,14 @@ void SoftmaxBackwardRow(const Rows& rows, int64_t /*kernel_target*/) {
   }
   const double sum = accumulator.Totals()[0];
   for (int64_t j = 0; j < rows.length; ++j) {
-    const double value = kKind == SoftmaxKind::kSoftmax ? grad(j) * output(j) - sum * output(j)
-                                                        : grad(j) - cpu::det::Exp(output(j)) * sum;
+    double value;
+    if constexpr (kKind == SoftmaxKind::kSoftmax) {
+      value = grad(j) * output(j) - sum * output(j);
+    } else if constexpr (kFloatExp<InT, OutT>) {
+      value = grad(j) - static_cast<double>(cpu::det::ExpF(static_cast<float>(output(j)))) * sum;
+    } else {
+      value = grad(j) - cpu::det::Exp(output(j)) * sum;
+    }
     StoreDouble<OutT>(rows.out + j * rows.out_stride, value);
   }
 }

@@ -3,10 +3,12 @@
 // backend/cpu/reduce.h's LaneAccumulator, the lanes combined in its fixed tree), then each output once:
 //   softmax:     exp(x - m) / S
 //   log-softmax: (x - m) - log(S)     (DECISIONS 19: no finite input gives inf or NaN where the result is finite)
-// all in double with the deterministic exp and log (backend/cpu/det_math.h), each rounded once to out's type. The
-// exponentials of a row are taken in chunks through the array form (det_math_hwy.h: SIMD on every target, the same
-// bits as the scalar form). These are the reference kernels: softmax_rows_hwy.h has the vector kernels of
-// contiguous rows, which give the same bits.
+// in double with the deterministic log (backend/cpu/det_math.h), each output rounded once to out's type. The
+// exponentials: when self and out are FLOAT, FLOAT16 or BFLOAT16 (DECISIONS 17), in float32 by det::ExpDiffF
+// (exp(x - m) with the difference taken exactly), widened to double for the sum and the division; with a DOUBLE
+// self or out, det::Exp in double. They are taken in chunks through the array forms (det_math_hwy.h: SIMD on
+// every target, the same bits as the scalar forms). These are the reference kernels: softmax_rows_hwy.h has the
+// vector kernels of contiguous rows, which give the same bits.
 // Log-softmax first rounds its input to out's type, as CANN casts self to out's type before computing.
 #ifndef OPENACLNN_OPS_ROW_SOFTMAX_ROWS_H_
 #define OPENACLNN_OPS_ROW_SOFTMAX_ROWS_H_
@@ -28,7 +30,7 @@ SoftmaxRowKernel SelectSoftmaxRowKernel(SoftmaxKind kind, aclDataType self, aclD
 // Row kernels of the backwards (rows.in[0] = gradOutput g, rows.in[1] = output y of the forward), per row with the
 // sum in the forwards' fixed order, in double, each output rounded once:
 //   softmax:     out_j = g_j y_j - (sum_k g_k y_k) y_j          (CANN's form)
-//   log-softmax: out_j = g_j - exp(y_j) (sum_k g_k)
+//   log-softmax: out_j = g_j - exp(y_j) (sum_k g_k)    (exp(y_j) by det::ExpF unless out is DOUBLE)
 // `input` is the type of g and y (FLOAT, FLOAT16, BFLOAT16); out FLOAT, FLOAT16, BFLOAT16 or DOUBLE.
 SoftmaxRowKernel SelectSoftmaxBackwardRowKernel(SoftmaxKind kind, aclDataType input, aclDataType out);
 

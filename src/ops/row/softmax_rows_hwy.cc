@@ -33,18 +33,19 @@ namespace convert = cpu::HWY_NAMESPACE;
 using DD = hn::CappedTag<double, cpu::kSumLanes>;
 using DF = hn::Rebind<float, DD>;
 
-// A thread's buffer for a softmax row's exponentials (grown to the longest row it has seen, up to kMaxTerms;
-// longer rows, or a failed allocation, take their exponentials a second time instead).
+// A thread's buffer for a forward row's float exponentials (grown to the longest row it has seen, up to
+// kMaxTerms; longer rows, or a failed allocation, take them inside the sum at the width of the double lanes, and
+// softmax a second time for its output).
 constexpr int64_t kMaxTerms = int64_t{1} << 18;
 
-inline double* TermBuffer(int64_t length) {
-  thread_local std::unique_ptr<double[]> buffer;
+inline float* TermBuffer(int64_t length) {
+  thread_local std::unique_ptr<float[]> buffer;
   thread_local int64_t capacity = 0;
   if (length > kMaxTerms) {
     return nullptr;
   }
   if (length > capacity) {
-    buffer.reset(new (std::nothrow) double[static_cast<size_t>(length)]);
+    buffer.reset(new (std::nothrow) float[static_cast<size_t>(length)]);
     capacity = buffer ? length : 0;
   }
   return buffer.get();
@@ -55,26 +56,56 @@ bool Contiguous(const char* p, int64_t stride) {
   return stride == static_cast<int64_t>(sizeof(T)) && reinterpret_cast<uintptr_t>(p) % sizeof(T) == 0;
 }
 
-// Lanes(dd) elements of T from p, as doubles (exact).
-template <typename T>
-HWY_INLINE hn::Vec<DD> LoadDoubles(const T* p) {
-  const DD dd;
-  const DF df;
+// Lanes(d) elements of T from p, as floats (exact), for any float tag d.
+template <typename T, class D>
+HWY_INLINE hn::Vec<D> LoadFloats(D d, const T* p) {
   if constexpr (std::is_same_v<T, float>) {
-    return hn::PromoteTo(dd, hn::LoadU(df, p));
+    return hn::LoadU(d, p);
   } else {
-    const auto bits = hn::LoadU(convert::Bits16<DF>(), reinterpret_cast<const uint16_t*>(p));
+    const auto bits = hn::LoadU(convert::Bits16<D>(), reinterpret_cast<const uint16_t*>(p));
     if constexpr (std::is_same_v<T, Float16>) {
-      return hn::PromoteTo(dd, convert::HalfToFloat(df, bits));
+      return convert::HalfToFloat(d, bits);
     } else {
-      return hn::PromoteTo(dd, convert::Bf16ToFloat(df, bits));
+      return convert::Bf16ToFloat(d, bits);
     }
   }
 }
 
+// Lanes(dd) elements of T from p, as doubles (exact).
+template <typename T>
+HWY_INLINE hn::Vec<DD> LoadDoubles(const T* p) {
+  return hn::PromoteTo(DD(), LoadFloats(DF(), p));
+}
+
+template <typename T>
+HWY_INLINE float LoadFloat(const T* p) {
+  return LoadAsFloat<T>(reinterpret_cast<const char*>(p));
+}
+
 template <typename T>
 HWY_INLINE double LoadDouble(const T* p) {
-  return LoadAsFloat<T>(reinterpret_cast<const char*>(p));
+  return LoadFloat(p);
+}
+
+// Lanes(dd) float exponentials exp(x_i - m) (det::ExpDiffF's operations), widened to doubles.
+template <typename T>
+HWY_INLINE hn::Vec<DD> ShiftedExpDoubles(const T* x, hn::Vec<DF> m) {
+  return hn::PromoteTo(DD(), cpu::HWY_NAMESPACE::ExpDiffFVec(DF(), LoadFloats(DF(), x), m));
+}
+
+// terms[i] = exp(x_i - m) for i in [0, n), at the full float width, the tail by the scalar form.
+template <typename T>
+HWY_INLINE void ShiftedExpsToBuffer(const T* x, int64_t n, float m, float* terms) {
+  const hn::ScalableTag<float> df;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
+  const auto mv = hn::Set(df, m);
+  int64_t i = 0;
+  for (; i + lanes <= n; i += lanes) {
+    hn::StoreU(cpu::HWY_NAMESPACE::ExpDiffFVec(df, LoadFloats(df, x + i), mv), df, terms + i);
+  }
+  for (; i < n; ++i) {
+    terms[i] = cpu::det::ExpDiffF(LoadFloat(x + i), m);
+  }
 }
 
 // Doubles rounded once to Out, as cpu::StoreFromDouble does it: FLOAT by one conversion; FLOAT16 and BFLOAT16
@@ -204,17 +235,8 @@ HWY_INLINE void WriteRow(Out* out, int64_t count, bool stream, const VecValue& v
 template <typename T>
 HWY_INLINE bool RowMax(const T* x, int64_t n, double* max) {
   const hn::ScalableTag<float> df;
-  const hn::Rebind<uint16_t, decltype(df)> d16;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
-  auto load = [&](int64_t i) {
-    if constexpr (std::is_same_v<T, float>) {
-      return hn::LoadU(df, x + i);
-    } else if constexpr (std::is_same_v<T, Float16>) {
-      return convert::HalfToFloat(df, hn::LoadU(d16, reinterpret_cast<const uint16_t*>(x + i)));
-    } else {
-      return convert::Bf16ToFloat(df, hn::LoadU(d16, reinterpret_cast<const uint16_t*>(x + i)));
-    }
-  };
+  auto load = [&](int64_t i) { return LoadFloats(df, x + i); };
   const auto minus_inf = hn::Set(df, -std::numeric_limits<float>::infinity());
   auto m0 = minus_inf;
   auto m1 = minus_inf;
@@ -260,46 +282,39 @@ bool ForwardRow(const Rows& rows, bool stream) {
     return false;
   }
   const DD dd;
+  const DF df;
   const auto max = hn::Set(dd, max_value);
+  const auto m = static_cast<float>(max_value);  // Exact: a float value.
+  const auto m_vector = hn::Set(df, m);
+  // The float exponentials exp(x - m) (DECISIONS 17), summed as doubles in the fixed lane order.
+  float* terms = TermBuffer(n);
+  double sum;
+  if (terms != nullptr) {
+    ShiftedExpsToBuffer(x, n, m, terms);
+    sum = LaneSum(
+        n, [&](int64_t i) { return hn::PromoteTo(dd, hn::LoadU(df, terms + i)); },
+        [&](int64_t i) { return static_cast<double>(terms[i]); });
+  } else {
+    sum = LaneSum(
+        n, [&](int64_t i) { return ShiftedExpDoubles(x + i, m_vector); },
+        [&](int64_t i) { return static_cast<double>(cpu::det::ExpDiffF(LoadFloat(x + i), m)); });
+  }
   if constexpr (kKind == SoftmaxKind::kLogSoftmax) {
-    const double sum = LaneSum(
-        n, [&](int64_t i) { return cpu::HWY_NAMESPACE::ExpVec(dd, hn::Sub(LoadDoubles(x + i), max)); },
-        [&](int64_t i) { return cpu::det::Exp(LoadDouble(x + i) - max_value); });
     const double log_sum_value = cpu::det::Log(sum);
     const auto log_sum = hn::Set(dd, log_sum_value);
     WriteRow(
         out, n, stream, [&](int64_t i) { return hn::Sub(hn::Sub(LoadDoubles(x + i), max), log_sum); },
         [&](int64_t i) { return (LoadDouble(x + i) - max_value) - log_sum_value; });
   } else {
-    double* terms = TermBuffer(n);
-    const double sum = LaneSum(
-        n,
-        [&](int64_t i) {
-          const auto e = cpu::HWY_NAMESPACE::ExpVec(dd, hn::Sub(LoadDoubles(x + i), max));
-          if (terms != nullptr) {
-            hn::StoreU(e, dd, terms + i);
-          }
-          return e;
-        },
-        [&](int64_t i) {
-          const double e = cpu::det::Exp(LoadDouble(x + i) - max_value);
-          if (terms != nullptr) {
-            terms[i] = e;
-          }
-          return e;
-        });
     const auto sum_vector = hn::Set(dd, sum);
     if (terms != nullptr) {
       WriteRow(
-          out, n, stream, [&](int64_t i) { return hn::Div(hn::LoadU(dd, terms + i), sum_vector); },
-          [&](int64_t i) { return terms[i] / sum; });
+          out, n, stream, [&](int64_t i) { return hn::Div(hn::PromoteTo(dd, hn::LoadU(df, terms + i)), sum_vector); },
+          [&](int64_t i) { return static_cast<double>(terms[i]) / sum; });
     } else {
       WriteRow(
-          out, n, stream,
-          [&](int64_t i) {
-            return hn::Div(cpu::HWY_NAMESPACE::ExpVec(dd, hn::Sub(LoadDoubles(x + i), max)), sum_vector);
-          },
-          [&](int64_t i) { return cpu::det::Exp(LoadDouble(x + i) - max_value) / sum; });
+          out, n, stream, [&](int64_t i) { return hn::Div(ShiftedExpDoubles(x + i, m_vector), sum_vector); },
+          [&](int64_t i) { return static_cast<double>(cpu::det::ExpDiffF(LoadFloat(x + i), m)) / sum; });
     }
   }
   return true;
@@ -338,9 +353,10 @@ bool BackwardRow(const Rows& rows, bool stream) {
     WriteRow(
         out, n, stream,
         [&](int64_t i) {
-          return hn::Sub(LoadDoubles(g + i), hn::Mul(cpu::HWY_NAMESPACE::ExpVec(dd, LoadDoubles(y + i)), s));
+          const auto e = hn::PromoteTo(dd, cpu::HWY_NAMESPACE::ExpFVec(DF(), LoadFloats(DF(), y + i)));
+          return hn::Sub(LoadDoubles(g + i), hn::Mul(e, s));
         },
-        [&](int64_t i) { return LoadDouble(g + i) - cpu::det::Exp(LoadDouble(y + i)) * sum; });
+        [&](int64_t i) { return LoadDouble(g + i) - static_cast<double>(cpu::det::ExpF(LoadFloat(y + i))) * sum; });
   }
   return true;
 }
@@ -450,7 +466,9 @@ int64_t ForwardRun(const RowRun& run, bool /*stream*/) {
       break;  // A row of this group holds a NaN: the caller does the rest row by row.
     }
     auto shifted = [&](int64_t k) { return hn::Sub(LoadDoubles(x + k * in_step), max); };
-    const auto sum = GroupSum(n, [&](int64_t k) { return cpu::HWY_NAMESPACE::ExpVec(dd, shifted(k)); });
+    const auto m = hn::DemoteTo(DF(), max);  // Exact: float values.
+    auto exp_shifted = [&](int64_t k) { return ShiftedExpDoubles(x + k * in_step, m); };
+    const auto sum = GroupSum(n, exp_shifted);
     if constexpr (kKind == SoftmaxKind::kLogSoftmax) {
       const auto log_sum = cpu::HWY_NAMESPACE::LogVec(dd, sum);
       for (int64_t k = 0; k < n; ++k) {
@@ -458,7 +476,7 @@ int64_t ForwardRun(const RowRun& run, bool /*stream*/) {
       }
     } else {
       for (int64_t k = 0; k < n; ++k) {
-        StoreRounded<T>(hn::Div(cpu::HWY_NAMESPACE::ExpVec(dd, shifted(k)), sum), out + k * out_step);
+        StoreRounded<T>(hn::Div(exp_shifted(k), sum), out + k * out_step);
       }
     }
   }
@@ -492,7 +510,8 @@ int64_t BackwardRun(const RowRun& run, bool /*stream*/) {
     } else {
       const auto s = GroupSum(n, gv);
       for (int64_t k = 0; k < n; ++k) {
-        StoreRounded<T>(hn::Sub(gv(k), hn::Mul(cpu::HWY_NAMESPACE::ExpVec(dd, yv(k)), s)), out + k * out_step);
+        const auto e = hn::PromoteTo(dd, cpu::HWY_NAMESPACE::ExpFVec(DF(), LoadFloats(DF(), y + k * y_step)));
+        StoreRounded<T>(hn::Sub(gv(k), hn::Mul(e, s)), out + k * out_step);
       }
     }
   }
