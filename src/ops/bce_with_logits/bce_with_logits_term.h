@@ -26,6 +26,7 @@ inline constexpr int kPosWeight = 1;
 
 struct BceWithLogitsTerm {
   static constexpr int kExtraOperands = 2;
+  static constexpr int kTranscendentals = 2;  // exp(-|x|) and log1p.
 
   static double Value(double x, double y, double w, double pw, const pointwise::TermParams&) {
     const double e = cpu::det::Exp(-std::fabs(x));

@@ -17,6 +17,7 @@
 namespace openaclnn::kl_div {
 
 struct KlDivTerm {
+  static constexpr int kTranscendentals = 1;  // log(t), or exp(t) with logTarget.
   static double Value(double x, double t, const pointwise::TermParams& p) {
     if (p.log_target) {
       const double d = t - x;

@@ -19,6 +19,7 @@
 namespace openaclnn::logit {
 
 struct LogitTerm {
+  static constexpr int kTranscendentals = 1;  // The log.
   static double Value(double x, double, const pointwise::TermParams& p) {
     double z = x;
     if (p.eps >= 0.0f) {

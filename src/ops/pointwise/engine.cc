@@ -121,7 +121,7 @@ class ForwardNoneLaunch final : public Launch {
   ForwardNoneLaunch(const iter::LoopPlan& plan, const ForwardParams& params) : plan_(plan), params_(params) {}
 
   Status Run() const override {
-    const int64_t grain = cpu::GrainForBytes(DataTypeSize(params_.out_dtype));
+    const int64_t grain = cpu::GrainForBytes(DataTypeSize(params_.out_dtype), params_.kernels->transcendentals);
     cpu::ParallelFor(plan_.numel, grain, [this](int64_t begin, int64_t end) {
       iter::ForEachBlock(plan_, begin, end, [this](const iter::Block& block) {
         if (params_.store_simd != nullptr && StoreRows(block)) {
@@ -233,7 +233,8 @@ class ForwardOverDim0Launch final : public Launch {
     for (int k = 0; k < params_.inputs; ++k) {
       term_bytes += DataTypeSize(params_.dtypes[k]);
     }
-    const int64_t grain = cpu::GrainForBytes(std::max<int64_t>(1, rows_) * term_bytes);
+    const int64_t rows = std::max<int64_t>(1, rows_);
+    const int64_t grain = cpu::GrainForBytes(rows * term_bytes, rows * params_.kernels->transcendentals);
     std::atomic<bool> out_of_memory{false};
     cpu::SharedFirstFault<double> overflow;  // The first column whose finite sum became infinite when stored.
     cpu::ParallelFor(columns, grain, [&](int64_t begin, int64_t end) {
@@ -315,7 +316,7 @@ class BackwardLaunch final : public Launch {
   BackwardLaunch(const iter::LoopPlan& plan, const BackwardParams& params) : plan_(plan), params_(params) {}
 
   Status Run() const override {
-    const int64_t grain = cpu::GrainForBytes(DataTypeSize(params_.out_dtype));
+    const int64_t grain = cpu::GrainForBytes(DataTypeSize(params_.out_dtype), params_.kernels->transcendentals);
     cpu::ParallelFor(plan_.numel, grain, [this](int64_t begin, int64_t end) {
       iter::ForEachBlock(plan_, begin, end, [this](const iter::Block& block) {
         for (int64_t row = 0; row < block.outer_size; ++row) {

@@ -37,6 +37,14 @@ struct ExtraOperandCount<Term, std::void_t<decltype(Term::kExtraOperands)>>
 template <class Term>
 using ExtraSequence = std::make_index_sequence<static_cast<size_t>(ExtraOperandCount<Term>::value)>;
 
+// The exp / log / log1p evaluations a term makes per element (its kTranscendentals, 0 when it declares none): the
+// engine's share of the one grain policy (cpu::GrainForBytes), so compute-bound terms split over threads sooner.
+template <class Term, class = void>
+struct TranscendentalCount : std::integral_constant<int, 0> {};
+template <class Term>
+struct TranscendentalCount<Term, std::void_t<decltype(Term::kTranscendentals)>>
+    : std::integral_constant<int, Term::kTranscendentals> {};
+
 // Input k of a run at element i, as float.
 inline float InputAt(const Run& run, int k, int64_t i) {
   return LoadAsFloat(run.dtype[k], run.input[k] + i * run.stride[k]);

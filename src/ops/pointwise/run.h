@@ -66,6 +66,7 @@ struct TermKernels {
   ForwardTermsFn (*forward_simd)(int64_t target);
   ForwardStoreFn (*forward_store_simd)(int64_t target);
   BackwardRunFn (*backward_simd)(int64_t target);
+  int transcendentals = 0;  // Per element: the term's kTranscendentals (reference.h), for the grain policy.
 };
 
 }  // namespace openaclnn::pointwise

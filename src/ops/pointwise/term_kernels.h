@@ -35,7 +35,8 @@
         [](int64_t target) -> BackwardRunFn {                                                                  \
           const auto get = ::openaclnn::cpu::ForTarget(kTargets, kBackward, target);                           \
           return get != nullptr ? get() : nullptr;                                                             \
-        }};                                                                                                    \
+        },                                                                                                     \
+        ::openaclnn::pointwise::TranscendentalCount<SCALAR_TERM>::value};                                      \
     return kKernels;                                                                                           \
   }
 

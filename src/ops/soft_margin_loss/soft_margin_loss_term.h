@@ -16,6 +16,7 @@
 namespace openaclnn::soft_margin_loss {
 
 struct SoftMarginTerm {
+  static constexpr int kTranscendentals = 2;  // exp and log1p (the gradient: exp).
   static double Value(double x, double y, const pointwise::TermParams&) {
     const double minus_z = -(y * x);
     return (minus_z > 0.0 ? minus_z : 0.0) + cpu::det::Log1p(cpu::det::Exp(-std::fabs(minus_z)));
