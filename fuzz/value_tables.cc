@@ -36,6 +36,19 @@ constexpr float kSpecialLossParameters[] = {-1.0f,
                                             1e-30f,
                                             -std::numeric_limits<float>::min(),
                                             1e30f};
+constexpr double kSpecialEps[] = {-1.0,
+                                  -0.0,
+                                  std::numeric_limits<double>::quiet_NaN(),
+                                  std::numeric_limits<double>::infinity(),
+                                  -std::numeric_limits<double>::infinity(),
+                                  1e-6,
+                                  std::numeric_limits<double>::denorm_min(),
+                                  0.5,
+                                  0.75,
+                                  1.0,
+                                  -1e-6,
+                                  1e300,
+                                  std::numeric_limits<double>::max()};
 
 // Every aclDataType enumerator the headers define, plus values in the enum's range that are not enumerators.
 constexpr aclDataType kDtypes[] = {
@@ -137,6 +150,10 @@ float LossParameterFromByte(uint8_t raw) {
   return raw < kSpecialStart ? static_cast<float>(raw) / 8.0f : Pick(kSpecialLossParameters, raw - kSpecialStart);
 }
 
+double EpsFromByte(uint8_t raw) {
+  return raw < kSpecialStart ? static_cast<double>(raw) / 512.0 : Pick(kSpecialEps, raw - kSpecialStart);
+}
+
 aclDataType DtypeFromByte(uint8_t raw) { return Pick(kDtypes, raw); }
 
 aclFormat FormatFromByte(uint8_t raw) { return Pick(kFormats, raw); }
@@ -181,13 +198,25 @@ uint8_t LossParameterByte(float value) {
   return 0;
 }
 
+uint8_t EpsByte(double value) {
+  for (int raw = 0; raw < 256; ++raw) {
+    const double candidate = EpsFromByte(static_cast<uint8_t>(raw));
+    if ((candidate == value && std::signbit(candidate) == std::signbit(value)) ||
+        (std::isnan(candidate) && std::isnan(value))) {
+      return static_cast<uint8_t>(raw);
+    }
+  }
+  return 0;
+}
+
 double FloatFillValue(uint8_t index) { return Pick(kFloatValues, index); }
 
 int64_t IntegerFillValue(uint8_t index) { return Pick(kIntegerValues, index); }
 
 uint8_t FloatFillIndex(double value) {
   for (size_t i = 0; i < sizeof(kFloatValues) / sizeof(kFloatValues[0]); ++i) {
-    if (kFloatValues[i] == value && std::signbit(kFloatValues[i]) == std::signbit(value)) {
+    if ((kFloatValues[i] == value && std::signbit(kFloatValues[i]) == std::signbit(value)) ||
+        (std::isnan(kFloatValues[i]) && std::isnan(value))) {
       return static_cast<uint8_t>(i);
     }
   }
