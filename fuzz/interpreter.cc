@@ -30,7 +30,7 @@ const char* OpName(Op op) {
       "SetRepeatable", "DestroyExecutor", "CreateStream", "DestroyStream", "SyncStream", "SyncDevice",
       "FillValues",  "CopyBytes",  "Memset",       "QueryTensor",   "TakeErrors", "DeviceLifecycle", "Misc",
       "KernelConfig", "NllForwardPhase1", "BceForwardPhase1", "StrictMode", "Nll2dPhase1", "Nll2dBackwardPhase1",
-      "SoftmaxPhase1", "PointwisePhase1", "CrossEntropyPhase1"};
+      "SoftmaxPhase1", "PointwisePhase1", "CrossEntropyPhase1", "BceWithLogitsPhase1", "KlDivPhase1", "LogitPhase1"};
   static_assert(sizeof(kNames) / sizeof(kNames[0]) == static_cast<size_t>(Op::kCount));
   return kNames[static_cast<size_t>(op)];
 }
@@ -126,6 +126,9 @@ void Interpreter::Step(Op op, ByteReader& reader) {
     case Op::kSoftmaxPhase1: return SoftmaxPhase1(Read<SoftmaxPhase1Args>(reader));
     case Op::kPointwisePhase1: return PointwisePhase1(Read<PointwisePhase1Args>(reader));
     case Op::kCrossEntropyPhase1: return CrossEntropyPhase1(Read<CrossEntropyPhase1Args>(reader));
+    case Op::kBceWithLogitsPhase1: return BceWithLogitsPhase1(Read<BceWithLogitsPhase1Args>(reader));
+    case Op::kKlDivPhase1: return KlDivPhase1(Read<KlDivPhase1Args>(reader));
+    case Op::kLogitPhase1: return LogitPhase1(Read<LogitPhase1Args>(reader));
     case Op::kCount: return;
   }
 }

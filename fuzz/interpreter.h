@@ -52,7 +52,15 @@ enum class OperatorApi : uint8_t {
   kLogSoftmaxBackward = 9,
   kCrossEntropy = 10,
   kCrossEntropyGrad = 11,
-  kCount = 12,
+  kBceWithLogits = 12,
+  kBceWithLogitsBackward = 13,
+  kBceWithLogitsTargetBackward = 14,
+  kKlDiv = 15,
+  kKlDivBackward = 16,
+  kKlDivTargetBackward = 17,
+  kLogit = 18,
+  kLogitGrad = 19,
+  kCount = 20,
 };
 
 struct BufferSlot {
@@ -147,6 +155,9 @@ class Interpreter {
   void SoftmaxPhase1(const SoftmaxPhase1Args& args);
   void PointwisePhase1(const PointwisePhase1Args& args);
   void CrossEntropyPhase1(const CrossEntropyPhase1Args& args);
+  void BceWithLogitsPhase1(const BceWithLogitsPhase1Args& args);
+  void KlDivPhase1(const KlDivPhase1Args& args);
+  void LogitPhase1(const LogitPhase1Args& args);
   void NllForwardCall(const NllForwardPhase1Args& args, bool maps);  // aclnnNLLLoss, or aclnnNLLLoss2d.
   void NllBackwardCall(const NllPhase1Args& args, bool maps);        // The backward of either.
   void FinishPhase1(int32_t status, const char* api, OperatorApi op, aclOpExecutor* executor, uint64_t workspace,

@@ -1,7 +1,7 @@
 // Operator calls of a fuzz interpreter: both phases of each operator (the NLL and BCE pairs, the NLL2d pair, the
-// four softmax operators, the cross-entropy pair and every pointwise loss of the test registry), executor reuse and
-// destruction, and the
-// check that a run writes nothing outside its outputs.
+// four softmax operators, the cross-entropy pair, the three BCE-with-logits and three KL-divergence operators, the
+// logit pair and every pointwise loss of the test registry), executor reuse and destruction, and the check that a
+// run writes nothing outside its outputs.
 #include <algorithm>
 #include <cstddef>
 #include <cstring>
@@ -10,9 +10,17 @@
 
 #include "aclnnop/aclnn_binary_cross_entropy.h"
 #include "aclnnop/aclnn_binary_cross_entropy_backward.h"
+#include "aclnnop/aclnn_binary_cross_entropy_with_logits.h"
+#include "aclnnop/aclnn_binary_cross_entropy_with_logits_backward.h"
+#include "aclnnop/aclnn_binary_cross_entropy_with_logits_target_backward.h"
 #include "aclnnop/aclnn_cross_entropy_loss.h"
 #include "aclnnop/aclnn_cross_entropy_loss_grad.h"
 #include "aclnnop/aclnn_nll_loss.h"
+#include "aclnnop/aclnn_kl_div.h"
+#include "aclnnop/aclnn_kl_div_backward.h"
+#include "aclnnop/aclnn_kl_div_target_backward.h"
+#include "aclnnop/aclnn_logit.h"
+#include "aclnnop/aclnn_logit_grad.h"
 #include "aclnnop/aclnn_logsoftmax.h"
 #include "aclnnop/aclnn_logsoftmax_backward.h"
 #include "aclnnop/aclnn_nll_loss2d.h"
@@ -52,7 +60,10 @@ bool UseNullOutput(uint8_t null_outputs, uint8_t which) {
 constexpr test::Phase2 kOperatorPhase2[] = {
     aclnnNLLLossBackward, aclnnBinaryCrossEntropyBackward, aclnnNLLLoss,        aclnnBinaryCrossEntropy,
     aclnnNLLLoss2d,       aclnnNLLLoss2dBackward,          aclnnSoftmax,        aclnnLogSoftmax,
-    aclnnSoftmaxBackward, aclnnLogSoftmaxBackward, aclnnCrossEntropyLoss, aclnnCrossEntropyLossGrad};
+    aclnnSoftmaxBackward, aclnnLogSoftmaxBackward, aclnnCrossEntropyLoss, aclnnCrossEntropyLossGrad,
+    aclnnBinaryCrossEntropyWithLogits, aclnnBinaryCrossEntropyWithLogitsBackward,
+    aclnnBinaryCrossEntropyWithLogitsTargetBackward, aclnnKlDiv, aclnnKlDivBackward, aclnnKlDivTargetBackward,
+    aclnnLogit, aclnnLogitGrad};
 static_assert(sizeof(kOperatorPhase2) / sizeof(kOperatorPhase2[0]) == static_cast<size_t>(OperatorApi::kCount));
 
 const char* Phase2Name(OperatorApi api) {
@@ -69,6 +80,14 @@ const char* Phase2Name(OperatorApi api) {
     case OperatorApi::kLogSoftmaxBackward: return "aclnnLogSoftmaxBackward";
     case OperatorApi::kCrossEntropy: return "aclnnCrossEntropyLoss";
     case OperatorApi::kCrossEntropyGrad: return "aclnnCrossEntropyLossGrad";
+    case OperatorApi::kBceWithLogits: return "aclnnBinaryCrossEntropyWithLogits";
+    case OperatorApi::kBceWithLogitsBackward: return "aclnnBinaryCrossEntropyWithLogitsBackward";
+    case OperatorApi::kBceWithLogitsTargetBackward: return "aclnnBinaryCrossEntropyWithLogitsTargetBackward";
+    case OperatorApi::kKlDiv: return "aclnnKlDiv";
+    case OperatorApi::kKlDivBackward: return "aclnnKlDivBackward";
+    case OperatorApi::kKlDivTargetBackward: return "aclnnKlDivTargetBackward";
+    case OperatorApi::kLogit: return "aclnnLogit";
+    case OperatorApi::kLogitGrad: return "aclnnLogitGrad";
     case OperatorApi::kCount: break;
   }
   return "";
@@ -374,6 +393,120 @@ void Interpreter::CrossEntropyPhase1(const CrossEntropyPhase1Args& args) {
   }
   FinishPhase1(status, api, grad ? OperatorApi::kCrossEntropyGrad : OperatorApi::kCrossEntropy, executor, workspace,
                std::move(call), std::move(outs));
+}
+
+void Interpreter::BceWithLogitsPhase1(const BceWithLogitsPhase1Args& args) {
+  static const char* const kApis[] = {"aclnnBinaryCrossEntropyWithLogitsGetWorkspaceSize",
+                                      "aclnnBinaryCrossEntropyWithLogitsBackwardGetWorkspaceSize",
+                                      "aclnnBinaryCrossEntropyWithLogitsTargetBackwardGetWorkspaceSize"};
+  static const OperatorApi kOps[] = {OperatorApi::kBceWithLogits, OperatorApi::kBceWithLogitsBackward,
+                                     OperatorApi::kBceWithLogitsTargetBackward};
+  const int kind = args.kind % 3;
+  CallTensors call;
+  ViewLayout layouts[6];
+  const aclTensor* t[6] = {};
+  for (int i = kind == 0 ? 1 : 0; i < 6; ++i) {  // The forward takes no gradOutput.
+    t[i] = TensorArg(args.tensors[i], &call, &layouts[i]);
+  }
+  if (!call.usable) {
+    return;
+  }
+  // Every operand broadcasts to the output shape, so a run can visit more elements than any one tensor holds.
+  call.max_elements = std::max(call.max_elements, BroadcastElementCount({&layouts[0], &layouts[1], &layouts[2],
+                                                                         &layouts[3], &layouts[4], &layouts[5]}));
+  const int64_t reduction = ReductionFromByte(args.reduction);
+  uint64_t workspace = 7;
+  aclOpExecutor* executor = nullptr;
+  uint64_t* workspace_output = WorkspaceSizeOutput(args.null_outputs, &workspace);
+  aclOpExecutor** executor_output = ExecutorOutput(args.null_outputs, &executor);
+  aclTensor* out_tensor = const_cast<aclTensor*>(t[5]);
+  int32_t status = 0;
+  switch (kind) {
+    case 0:
+      status = aclnnBinaryCrossEntropyWithLogitsGetWorkspaceSize(t[1], t[2], t[3], t[4], reduction, out_tensor,
+                                                                 workspace_output, executor_output);
+      break;
+    case 1:
+      status = aclnnBinaryCrossEntropyWithLogitsBackwardGetWorkspaceSize(t[0], t[1], t[2], t[3], t[4], reduction,
+                                                                         out_tensor, workspace_output, executor_output);
+      break;
+    default:
+      status = aclnnBinaryCrossEntropyWithLogitsTargetBackwardGetWorkspaceSize(
+          t[0], t[1], t[2], t[3], t[4], reduction, out_tensor, workspace_output, executor_output);
+      break;
+  }
+  ExpectNoSuccessWithNullOutputs(status, args.null_outputs, kApis[kind]);
+  FinishPhase1(status, kApis[kind], kOps[kind], executor, workspace, std::move(call), {layouts[5]});
+}
+
+void Interpreter::KlDivPhase1(const KlDivPhase1Args& args) {
+  static const char* const kApis[] = {"aclnnKlDivGetWorkspaceSize", "aclnnKlDivBackwardGetWorkspaceSize",
+                                      "aclnnKlDivTargetBackwardGetWorkspaceSize"};
+  static const OperatorApi kOps[] = {OperatorApi::kKlDiv, OperatorApi::kKlDivBackward,
+                                     OperatorApi::kKlDivTargetBackward};
+  const int kind = args.kind % 3;
+  CallTensors call;
+  ViewLayout layouts[4];
+  const aclTensor* t[4] = {};
+  for (int i = kind == 0 ? 1 : 0; i < 4; ++i) {  // The forward takes no gradOutput.
+    t[i] = TensorArg(args.tensors[i], &call, &layouts[i]);
+  }
+  if (!call.usable) {
+    return;
+  }
+  call.max_elements = std::max(call.max_elements,
+                               BroadcastElementCount({&layouts[0], &layouts[1], &layouts[2], &layouts[3]}));
+  const int64_t reduction = ReductionFromByte(args.reduction);
+  const bool log_target = args.log_target % 2 == 1;
+  uint64_t workspace = 7;
+  aclOpExecutor* executor = nullptr;
+  uint64_t* workspace_output = WorkspaceSizeOutput(args.null_outputs, &workspace);
+  aclOpExecutor** executor_output = ExecutorOutput(args.null_outputs, &executor);
+  aclTensor* out_tensor = const_cast<aclTensor*>(t[3]);
+  int32_t status = 0;
+  switch (kind) {
+    case 0:
+      status = aclnnKlDivGetWorkspaceSize(t[1], t[2], reduction, log_target, out_tensor, workspace_output,
+                                          executor_output);
+      break;
+    case 1:
+      status = aclnnKlDivBackwardGetWorkspaceSize(t[0], t[1], t[2], reduction, log_target, out_tensor,
+                                                  workspace_output, executor_output);
+      break;
+    default:
+      status = aclnnKlDivTargetBackwardGetWorkspaceSize(t[0], t[1], t[2], reduction, log_target, out_tensor,
+                                                        workspace_output, executor_output);
+      break;
+  }
+  ExpectNoSuccessWithNullOutputs(status, args.null_outputs, kApis[kind]);
+  FinishPhase1(status, kApis[kind], kOps[kind], executor, workspace, std::move(call), {layouts[3]});
+}
+
+void Interpreter::LogitPhase1(const LogitPhase1Args& args) {
+  const bool grad = args.kind % 2 == 1;
+  CallTensors call;
+  ViewLayout layouts[3];
+  const int count = grad ? 3 : 2;
+  const aclTensor* t[3] = {};
+  for (int i = 0; i < count; ++i) {
+    t[i] = TensorArg(args.tensors[i], &call, &layouts[i]);
+  }
+  if (!call.usable) {
+    return;
+  }
+  call.max_elements = std::max(call.max_elements, BroadcastElementCount({&layouts[0], &layouts[1], &layouts[2]}));
+  const double eps = EpsFromByte(args.eps);
+  uint64_t workspace = 7;
+  aclOpExecutor* executor = nullptr;
+  uint64_t* workspace_output = WorkspaceSizeOutput(args.null_outputs, &workspace);
+  aclOpExecutor** executor_output = ExecutorOutput(args.null_outputs, &executor);
+  const char* api = grad ? "aclnnLogitGradGetWorkspaceSize" : "aclnnLogitGetWorkspaceSize";
+  const int32_t status =
+      grad ? aclnnLogitGradGetWorkspaceSize(t[0], t[1], eps, t[2], workspace_output, executor_output)
+           : aclnnLogitGetWorkspaceSize(t[0], eps, t[1], workspace_output, executor_output);
+  ExpectNoSuccessWithNullOutputs(status, args.null_outputs, api);
+  FinishPhase1(status, api, grad ? OperatorApi::kLogitGrad : OperatorApi::kLogit, executor, workspace,
+               std::move(call), {layouts[count - 1]});
 }
 
 void Interpreter::FinishPhase1(int32_t status, const char* api, OperatorApi op, aclOpExecutor* executor,

@@ -197,6 +197,49 @@ class Program {
     return Add(Op::kCrossEntropyPhase1, args);
   }
 
+  // kind 0: aclnnBinaryCrossEntropyWithLogits, 1: its Backward, 2: its TargetBackward; tensors: gradOutput, self,
+  // target, weightOptional, posWeightOptional, out (gradOutput unused by the forward).
+  Program& BceWithLogits(uint8_t kind, std::initializer_list<uint8_t> tensors, uint8_t reduction,
+                         uint8_t null_outputs = 0) {
+    BceWithLogitsPhase1Args args;
+    args.kind = kind;
+    int i = 0;
+    for (uint8_t tensor : tensors) {
+      args.tensors[i++] = tensor;
+    }
+    args.reduction = reduction;
+    args.null_outputs = null_outputs;
+    return Add(Op::kBceWithLogitsPhase1, args);
+  }
+
+  // kind 0: aclnnKlDiv, 1: aclnnKlDivBackward, 2: aclnnKlDivTargetBackward; tensors: gradOutput, self, target, out.
+  Program& KlDiv(uint8_t kind, std::initializer_list<uint8_t> tensors, uint8_t reduction, bool log_target,
+                 uint8_t null_outputs = 0) {
+    KlDivPhase1Args args;
+    args.kind = kind;
+    int i = 0;
+    for (uint8_t tensor : tensors) {
+      args.tensors[i++] = tensor;
+    }
+    args.reduction = reduction;
+    args.log_target = log_target ? 1 : 0;
+    args.null_outputs = null_outputs;
+    return Add(Op::kKlDivPhase1, args);
+  }
+
+  // kind 0: aclnnLogit (tensors: input, out), 1: aclnnLogitGrad (tensors: x, dy, out).
+  Program& Logit(uint8_t kind, std::initializer_list<uint8_t> tensors, double eps, uint8_t null_outputs = 0) {
+    LogitPhase1Args args;
+    args.kind = kind;
+    int i = 0;
+    for (uint8_t tensor : tensors) {
+      args.tensors[i++] = tensor;
+    }
+    args.eps = EpsByte(eps);
+    args.null_outputs = null_outputs;
+    return Add(Op::kLogitPhase1, args);
+  }
+
   // observed: synchronise and check memory; otherwise leave the launch queued.
   Program& Run(uint8_t executor, uint8_t stream, bool observed = true, uint8_t workspace = 0,
                uint8_t wrong_api = 0) {
@@ -490,6 +533,212 @@ void AddCrossEntropySeeds(std::vector<std::pair<std::string, Program>>* seeds) {
       .Run(0, 1)
       .Add(Op::kStrictMode, StrictModeArgs{0});
   seeds->emplace_back("cross_entropy_operators", p);
+}
+
+// Runs an executor made just now as a repeatable one: twice, through three other operators' phase 2 (refused), then
+// destroyed and run again (refused).
+void ReuseAndMisuse(Program* p) {
+  p->Add(Op::kSetRepeatable, ExecutorArgs{0})
+      .Run(0, 1, false)
+      .Run(0, 1)
+      .Run(0, 1, true, 0, 1)  // The next operator of its group of four.
+      .Run(0, 1, true, 0, 2)
+      .Run(0, 1, true, 0, 4)  // A registry loss's.
+      .Add(Op::kDestroyExecutor, ExecutorArgs{0})
+      .Run(0, 0);
+}
+
+// The three BCE-with-logits operators (appended after every other seed). Tensors:
+//   0 self (2, 3) FLOAT        1 target (2, 3) FLOAT       2 weight (1, 3) BF16        3 posWeight (3) FLOAT
+//   4 out (2, 3) FLOAT, padded, offset 1                   5 out 0-D FLOAT             6 gradOutput 0-D FLOAT
+//   7 gradOutput (2, 3) FLOAT  8 self (2, 3) FLOAT16, transposed                       9 empty (0, 3) FLOAT
+//  10 out (2, 3) FLOAT16      11 posWeight (4) FLOAT (does not broadcast)
+void AddBceWithLogitsSeeds(std::vector<std::pair<std::string, Program>>* seeds) {
+  Program p;
+  for (int i = 0; i < 8; ++i) {
+    p.Malloc(512);
+  }
+  p.Floats(0, ACL_FLOAT, {0.25, -1.0, 3.1, 0.0, 1e30, -1e30})
+      .Floats(1, ACL_FLOAT, {0.5, 1.0, 0.0, 0.999, 2.0, -3.5})
+      .Floats(2, ACL_BF16, {1.0, 0.5, 2.0})
+      .Floats(3, ACL_FLOAT, {2.0, 0.25, 1.0})
+      .Floats(7, ACL_FLOAT, {1.0, -1.0, 0.5})
+      .Tensor({{2, 3}, ACL_FLOAT, 0})
+      .Tensor({{2, 3}, ACL_FLOAT, 1})
+      .Tensor({{1, 3}, ACL_BF16, 2})
+      .Tensor({{3}, ACL_FLOAT, 3})
+      .Tensor({{2, 3}, ACL_FLOAT, 4, StrideMode::kPadded, {}, 1})
+      .Tensor({{}, ACL_FLOAT, 5})
+      .Tensor({{}, ACL_FLOAT, 7})
+      .Tensor({{2, 3}, ACL_FLOAT, 7})
+      .Tensor({{2, 3}, ACL_FLOAT16, 2, StrideMode::kTransposed})
+      .Tensor({{0, 3}, ACL_FLOAT, 0})
+      .Tensor({{2, 3}, ACL_FLOAT16, 6})
+      .Tensor({{4}, ACL_FLOAT, 3})
+      .Stream();
+  for (uint8_t reduction = 0; reduction < 3; ++reduction) {
+    const uint8_t out = reduction == 0 ? 4 : 5;
+    p.BceWithLogits(0, {0, 0, 1, 2, 3, out}, reduction).Run(0, 1)
+        .BceWithLogits(1, {6, 0, 1, 2, 3, 4}, reduction).Run(0, 1)
+        .BceWithLogits(2, {7, 0, 1, kNullTensor, 3, 4}, reduction).Run(0, 1);
+  }
+  p.BceWithLogits(0, {0, 0, 1, kNullTensor, kNullTensor, 4}, 0).Run(0, 0)  // Neither weight.
+      .BceWithLogits(0, {0, 8, 1, 2, 3, 4}, 0).Run(0, 0)                    // FLOAT16 transposed self.
+      .BceWithLogits(1, {7, 8, 1, 2, kNullTensor, 4}, 1).Run(0, 0);
+  for (uint8_t target = 0; target < 6; ++target) {  // The reference kernels, then every SIMD target.
+    p.Add(Op::kKernelConfig, KernelConfigArgs{target, static_cast<uint8_t>(target % 3 + 1)})
+        .BceWithLogits(0, {0, 0, 1, 2, 3, 5}, 1).Run(0, 1)
+        .BceWithLogits(1, {7, 0, 1, 2, 3, 4}, 0).Run(0, 1)
+        .BceWithLogits(2, {6, 0, 1, 2, 3, 4}, 2).Run(0, 1);
+  }
+  p.Add(Op::kKernelConfig, KernelConfigArgs{0, 0});
+  p.BceWithLogits(1, {7, 0, 1, 2, 3, 4}, 2);
+  ReuseAndMisuse(&p);
+  // Bad arguments: NULL tensors and outputs, reductions out of range, shapes and types that do not fit.
+  for (uint8_t kind = 0; kind < 3; ++kind) {
+    p.BceWithLogits(kind, {6, kNullTensor, 1, 2, 3, 4}, 0)
+        .BceWithLogits(kind, {6, 0, kNullTensor, 2, 3, 4}, 0)
+        .BceWithLogits(kind, {6, 0, 1, 2, 3, kNullTensor}, 0)
+        .BceWithLogits(kind, {6, 0, 1, 2, 3, 4}, 0, 0xff)
+        .BceWithLogits(kind, {6, 0, 1, 2, 3, 4}, 0, 0xfd)
+        .BceWithLogits(kind, {6, 0, 1, 2, 3, 4}, 224)  // 3.
+        .BceWithLogits(kind, {6, 0, 1, 2, 3, 4}, 225)  // -1.
+        .BceWithLogits(kind, {6, 0, 9, 2, 3, 4}, 0)    // target's shape differs from self's.
+        .BceWithLogits(kind, {6, 0, 1, 2, 11, 4}, 0)   // posWeight does not broadcast.
+        .BceWithLogits(kind, {6, 0, 1, 2, 3, 10}, 0);  // out's type differs from target's.
+  }
+  p.BceWithLogits(1, {kNullTensor, 0, 1, 2, 3, 4}, 0);
+  for (uint8_t reduction = 0; reduction < 3; ++reduction) {  // An empty self.
+    p.BceWithLogits(0, {0, 9, 9, kNullTensor, kNullTensor, reduction == 0 ? uint8_t{9} : uint8_t{5}}, reduction)
+        .Run(0, 0)
+        .BceWithLogits(1, {6, 9, 9, kNullTensor, kNullTensor, 9}, reduction).Run(0, 0)
+        .BceWithLogits(2, {6, 9, 9, kNullTensor, kNullTensor, 9}, reduction).Run(0, 0);
+  }
+  seeds->emplace_back("bce_with_logits_operators", p);
+}
+
+// The three KL-divergence operators, with logTarget both ways. Tensors:
+//   0 self (2, 3) FLOAT        1 target (2, 3) FLOAT       2 target (1, 3) BF16, broadcast over rows
+//   3 out (2, 3) FLOAT, padded, offset 1                   4 out 0-D FLOAT             5 gradOutput (2, 3) FLOAT
+//   6 gradOutput 0-D FLOAT     7 empty (0, 3) FLOAT        8 self (2, 3) FLOAT16, transposed
+//   9 out (3, 2) FLOAT (the wrong shape)
+void AddKlDivSeeds(std::vector<std::pair<std::string, Program>>* seeds) {
+  Program p;
+  for (int i = 0; i < 8; ++i) {
+    p.Malloc(512);
+  }
+  p.Floats(0, ACL_FLOAT, {-0.5, -1.0, -3.5, 0.0, -0.0, -1e30})
+      .Floats(1, ACL_FLOAT, {0.25, 0.5, 0.0, -1.0, 1e-40, 2.0})
+      .Floats(2, ACL_BF16, {0.5, 0.0, 1.0})
+      .Floats(7, ACL_FLOAT, {1.0, -1.0, 0.5})
+      .Tensor({{2, 3}, ACL_FLOAT, 0})
+      .Tensor({{2, 3}, ACL_FLOAT, 1})
+      .Tensor({{1, 3}, ACL_BF16, 2})
+      .Tensor({{2, 3}, ACL_FLOAT, 4, StrideMode::kPadded, {}, 1})
+      .Tensor({{}, ACL_FLOAT, 5})
+      .Tensor({{2, 3}, ACL_FLOAT, 7})
+      .Tensor({{}, ACL_FLOAT, 7})
+      .Tensor({{0, 3}, ACL_FLOAT, 0})
+      .Tensor({{2, 3}, ACL_FLOAT16, 3, StrideMode::kTransposed})
+      .Tensor({{3, 2}, ACL_FLOAT, 6})
+      .Stream();
+  for (const bool log_target : {false, true}) {
+    for (const uint8_t reduction : {uint8_t{0}, uint8_t{1}, uint8_t{2}, uint8_t{224}}) {  // 224: batchmean.
+      p.KlDiv(0, {0, 0, 1, reduction == 0 ? uint8_t{3} : uint8_t{4}}, reduction, log_target).Run(0, 1)
+          .KlDiv(1, {5, 0, 1, 3}, reduction, log_target).Run(0, 1)
+          .KlDiv(2, {6, 0, 1, 3}, reduction, log_target).Run(0, 1);
+    }
+    p.KlDiv(0, {0, 8, 2, 3}, 0, log_target).Run(0, 0)    // FLOAT16 self, broadcast BF16 target.
+        .KlDiv(1, {6, 0, 2, 3}, 1, log_target).Run(0, 0)  // The target broadcasts into self.
+        .KlDiv(1, {5, 0, 1, 3}, 225, log_target).Run(0, 0)  // The gradients read unknown reductions as none.
+        .KlDiv(2, {5, 0, 1, 3}, 228, log_target).Run(0, 0);
+  }
+  for (uint8_t target = 0; target < 6; ++target) {  // The reference kernels, then every SIMD target.
+    p.Add(Op::kKernelConfig, KernelConfigArgs{target, static_cast<uint8_t>(target % 3 + 1)})
+        .KlDiv(0, {0, 0, 1, 4}, 2, target % 2 == 1).Run(0, 1)
+        .KlDiv(1, {5, 0, 1, 3}, 0, target % 2 == 0).Run(0, 1)
+        .KlDiv(2, {5, 0, 1, 3}, 1, target % 2 == 1).Run(0, 1);
+  }
+  p.Add(Op::kKernelConfig, KernelConfigArgs{0, 0});
+  p.KlDiv(2, {5, 0, 1, 3}, 0, true);
+  ReuseAndMisuse(&p);
+  for (uint8_t kind = 0; kind < 3; ++kind) {
+    p.KlDiv(kind, {5, kNullTensor, 1, 3}, 0, false)
+        .KlDiv(kind, {5, 0, kNullTensor, 3}, 0, false)
+        .KlDiv(kind, {5, 0, 1, kNullTensor}, 0, true)
+        .KlDiv(kind, {5, 0, 1, 3}, 0, false, 0xff)
+        .KlDiv(kind, {5, 0, 1, 3}, 0, true, 0xfe)
+        .KlDiv(kind, {5, 0, 7, 3}, 0, false)   // Shapes that do not broadcast.
+        .KlDiv(kind, {5, 0, 1, 9}, 0, false);  // out of the wrong shape.
+  }
+  p.KlDiv(0, {0, 0, 1, 3}, 225, false)  // Forward reductions outside 0..3: refused.
+      .KlDiv(0, {0, 0, 1, 4}, 228, true)
+      .KlDiv(1, {kNullTensor, 0, 1, 3}, 0, false)
+      .KlDiv(0, {0, 0, 1, 3}, 2, false);  // A (2, 3) out for sum: refused.
+  for (const uint8_t reduction : {uint8_t{0}, uint8_t{1}, uint8_t{224}}) {  // Empty operands.
+    p.KlDiv(0, {0, 7, 7, reduction == 0 ? uint8_t{7} : uint8_t{4}}, reduction, false).Run(0, 0)
+        .KlDiv(1, {7, 7, 7, 7}, reduction, true).Run(0, 0)
+        .KlDiv(2, {7, 7, 7, 7}, reduction, false).Run(0, 0);
+  }
+  seeds->emplace_back("kl_div_operators", p);
+}
+
+// aclnnLogit and aclnnLogitGrad over every kind of eps. Tensors:
+//   0 input (2, 3) FLOAT       1 out (2, 3) FLOAT, padded, offset 1                    2 dy (2, 3) FLOAT
+//   3 input (2, 3) FLOAT16     4 out (2, 3) FLOAT16        5 dy (2, 3) FLOAT16         6 input (2, 3) BF16, transposed
+//   7 out (3, 2) FLOAT         8 empty (0, 3) FLOAT        9 input 0-D FLOAT          10 out 0-D FLOAT
+void AddLogitSeeds(std::vector<std::pair<std::string, Program>>* seeds) {
+  Program p;
+  for (int i = 0; i < 8; ++i) {
+    p.Malloc(512);
+  }
+  p.Floats(0, ACL_FLOAT, {0.25, 0.0, 1.0, -0.5, 0.999, std::numeric_limits<double>::quiet_NaN()})
+      .Floats(1, ACL_FLOAT, {1.0, -1.0, 0.5, 2.0, 0.0, 1e30})
+      .Floats(2, ACL_FLOAT16, {0.5, 1e-7, 0.999, -0.0, 1.0, 0.25})
+      .Floats(3, ACL_FLOAT16, {0.25, 1.0, -1.0})
+      .Tensor({{2, 3}, ACL_FLOAT, 0})
+      .Tensor({{2, 3}, ACL_FLOAT, 4, StrideMode::kPadded, {}, 1})
+      .Tensor({{2, 3}, ACL_FLOAT, 1})
+      .Tensor({{2, 3}, ACL_FLOAT16, 2})
+      .Tensor({{2, 3}, ACL_FLOAT16, 5})
+      .Tensor({{2, 3}, ACL_FLOAT16, 3})
+      .Tensor({{2, 3}, ACL_BF16, 2, StrideMode::kTransposed})
+      .Tensor({{3, 2}, ACL_FLOAT, 6})
+      .Tensor({{0, 3}, ACL_FLOAT, 0})
+      .Tensor({{}, ACL_FLOAT, 0})
+      .Tensor({{}, ACL_FLOAT, 6})
+      .Stream();
+  for (const double eps : {1e-6, 0.0, -1.0, 0.25, 0.5, 0.75, std::numeric_limits<double>::quiet_NaN(),
+                           std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(), -0.0,
+                           1e300}) {
+    p.Logit(0, {0, 1}, eps).Run(0, 1).Logit(1, {0, 2, 1}, eps).Run(0, 1);
+  }
+  p.Logit(0, {3, 4}, 1e-6).Run(0, 0)  // FLOAT16.
+      .Logit(1, {3, 5, 4}, 0.0).Run(0, 0)
+      .Logit(0, {9, 10}, -1.0).Run(0, 1)  // 0-D.
+      .Logit(1, {9, 10, 10}, 0.25).Run(0, 1);
+  for (uint8_t target = 0; target < 6; ++target) {  // The reference kernels, then every SIMD target.
+    p.Add(Op::kKernelConfig, KernelConfigArgs{target, static_cast<uint8_t>(target % 3 + 1)})
+        .Logit(0, {0, 1}, 1e-6).Run(0, 1)
+        .Logit(1, {3, 5, 4}, -1.0).Run(0, 1);
+  }
+  p.Add(Op::kKernelConfig, KernelConfigArgs{0, 0});
+  p.Logit(1, {0, 2, 1}, 1e-6);
+  ReuseAndMisuse(&p);
+  p.Logit(0, {kNullTensor, 1}, 0.0)  // Bad arguments.
+      .Logit(0, {0, kNullTensor}, 0.0)
+      .Logit(1, {kNullTensor, 2, 1}, 0.0)
+      .Logit(1, {0, kNullTensor, 1}, 0.0)
+      .Logit(1, {0, 2, kNullTensor}, 0.0)
+      .Logit(0, {0, 1}, 0.0, 0xff)
+      .Logit(1, {0, 2, 1}, 0.0, 0xfd)
+      .Logit(0, {6, 1}, 0.0)     // A BF16 input with a FLOAT out.
+      .Logit(1, {0, 5, 1}, 0.0)  // A FLOAT16 dy with FLOAT x.
+      .Logit(0, {0, 7}, 0.0)     // out of the wrong shape.
+      .Logit(1, {0, 2, 7}, 0.0)
+      .Logit(0, {8, 8}, 1e-6).Run(0, 0)  // Empty.
+      .Logit(1, {8, 8, 8}, 1e-6).Run(0, 0);
+  seeds->emplace_back("logit_operators", p);
 }
 
 // Seeds of the forward operators (appended after the backward ones, whose bytes stay as they were).
@@ -809,6 +1058,9 @@ std::vector<std::pair<std::string, Program>> Seeds() {
   AddClassAndRowSeeds(&seeds);
   AddPointwiseSeeds(&seeds);
   AddCrossEntropySeeds(&seeds);
+  AddBceWithLogitsSeeds(&seeds);
+  AddKlDivSeeds(&seeds);
+  AddLogitSeeds(&seeds);
   return seeds;
 }
 

@@ -43,6 +43,10 @@ enum class Op : uint8_t {
   kPointwisePhase1,
   // Cross entropy came after those: appended.
   kCrossEntropyPhase1,
+  // The operators with their own test suites instead of registry entries: appended last.
+  kBceWithLogitsPhase1,
+  kKlDivPhase1,
+  kLogitPhase1,
   kCount,  // Opcode bytes are taken modulo this.
 };
 
@@ -432,6 +436,61 @@ struct CrossEntropyPhase1Args {
     io(ignore_index);
     io(label_smoothing);
     io(zloss);
+    io(null_outputs);
+  }
+};
+
+// aclnnBinaryCrossEntropyWithLogits (kind % 3 == 0), its Backward (1) or its TargetBackward (2).
+struct BceWithLogitsPhase1Args {
+  uint8_t kind = 0;
+  // gradOutput (backwards only), self, target, weightOptional, posWeightOptional, out (gradTarget for the target
+  // backward): tensor slots or kNullTensor.
+  uint8_t tensors[6] = {};
+  uint8_t reduction = 0;     // ReductionFromByte().
+  uint8_t null_outputs = 0;  // As NllPhase1Args::null_outputs.
+  template <typename IO>
+  void Visit(IO& io) {
+    io(kind);
+    for (uint8_t& tensor : tensors) {
+      io(tensor);
+    }
+    io(reduction);
+    io(null_outputs);
+  }
+};
+
+// aclnnKlDiv (kind % 3 == 0), aclnnKlDivBackward (1) or aclnnKlDivTargetBackward (2).
+struct KlDivPhase1Args {
+  uint8_t kind = 0;
+  uint8_t tensors[4] = {};   // gradOutput (backwards only), self, target, out (gradTarget): slots or kNullTensor.
+  uint8_t reduction = 0;     // ReductionFromByte().
+  uint8_t log_target = 0;    // Odd: logTarget true.
+  uint8_t null_outputs = 0;  // As NllPhase1Args::null_outputs.
+  template <typename IO>
+  void Visit(IO& io) {
+    io(kind);
+    for (uint8_t& tensor : tensors) {
+      io(tensor);
+    }
+    io(reduction);
+    io(log_target);
+    io(null_outputs);
+  }
+};
+
+// aclnnLogit (kind even) or aclnnLogitGrad (kind odd).
+struct LogitPhase1Args {
+  uint8_t kind = 0;
+  uint8_t tensors[3] = {};   // Forward: input, out (the third unused); gradient: x, dy, out. Slots or kNullTensor.
+  uint8_t eps = 0;           // EpsFromByte(): ordinary, 0, negative (no clamping), NaN, infinite, above 0.5.
+  uint8_t null_outputs = 0;  // As NllPhase1Args::null_outputs.
+  template <typename IO>
+  void Visit(IO& io) {
+    io(kind);
+    for (uint8_t& tensor : tensors) {
+      io(tensor);
+    }
+    io(eps);
     io(null_outputs);
   }
 };

@@ -36,6 +36,19 @@ constexpr float kSpecialLossParameters[] = {-1.0f,
                                             1e-30f,
                                             -std::numeric_limits<float>::min(),
                                             1e30f};
+constexpr double kSpecialEps[] = {-1.0,
+                                  -0.0,
+                                  std::numeric_limits<double>::quiet_NaN(),
+                                  std::numeric_limits<double>::infinity(),
+                                  -std::numeric_limits<double>::infinity(),
+                                  1e-6,
+                                  std::numeric_limits<double>::denorm_min(),
+                                  0.5,
+                                  0.75,
+                                  1.0,
+                                  -1e-6,
+                                  1e300,
+                                  std::numeric_limits<double>::max()};
 
 // Every aclDataType enumerator the headers define, plus values in the enum's range that are not enumerators.
 constexpr aclDataType kDtypes[] = {
@@ -137,6 +150,10 @@ float LossParameterFromByte(uint8_t raw) {
   return raw < kSpecialStart ? static_cast<float>(raw) / 8.0f : Pick(kSpecialLossParameters, raw - kSpecialStart);
 }
 
+double EpsFromByte(uint8_t raw) {
+  return raw < kSpecialStart ? static_cast<double>(raw) / 512.0 : Pick(kSpecialEps, raw - kSpecialStart);
+}
+
 aclDataType DtypeFromByte(uint8_t raw) { return Pick(kDtypes, raw); }
 
 aclFormat FormatFromByte(uint8_t raw) { return Pick(kFormats, raw); }
@@ -170,16 +187,29 @@ uint8_t IgnoreIndexByte(int64_t value) {
   return 0;
 }
 
-uint8_t LossParameterByte(float value) {
+namespace {
+
+// Equal including the sign of zero, and any NaN matches any NaN: how the seed generator finds a table's byte.
+bool SameValue(double a, double b) {
+  return (a == b && std::signbit(a) == std::signbit(b)) || (std::isnan(a) && std::isnan(b));
+}
+
+// The first raw byte that from_byte maps to value; 0 if there is none.
+template <typename T>
+uint8_t FirstByteFor(T (*from_byte)(uint8_t), T value) {
   for (int raw = 0; raw < 256; ++raw) {
-    const float candidate = LossParameterFromByte(static_cast<uint8_t>(raw));
-    if ((candidate == value && std::signbit(candidate) == std::signbit(value)) ||
-        (std::isnan(candidate) && std::isnan(value))) {
+    if (SameValue(from_byte(static_cast<uint8_t>(raw)), value)) {
       return static_cast<uint8_t>(raw);
     }
   }
   return 0;
 }
+
+}  // namespace
+
+uint8_t LossParameterByte(float value) { return FirstByteFor(LossParameterFromByte, value); }
+
+uint8_t EpsByte(double value) { return FirstByteFor(EpsFromByte, value); }
 
 double FloatFillValue(uint8_t index) { return Pick(kFloatValues, index); }
 
@@ -187,7 +217,7 @@ int64_t IntegerFillValue(uint8_t index) { return Pick(kIntegerValues, index); }
 
 uint8_t FloatFillIndex(double value) {
   for (size_t i = 0; i < sizeof(kFloatValues) / sizeof(kFloatValues[0]); ++i) {
-    if (kFloatValues[i] == value && std::signbit(kFloatValues[i]) == std::signbit(value)) {
+    if (SameValue(kFloatValues[i], value)) {
       return static_cast<uint8_t>(i);
     }
   }

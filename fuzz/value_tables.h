@@ -28,6 +28,10 @@ aclrtMemMallocPolicy PolicyFromByte(uint8_t raw);
 // A loss's float parameter: raw / 8 (0, 0.125, ... 27.875) below the special range, then negative, signed-zero,
 // NaN, infinite, subnormal and huge values.
 float LossParameterFromByte(uint8_t raw);
+// aclnnLogit's and aclnnLogitGrad's eps (a double): raw / 512 (0 to about 0.44) below the special range, then
+// -1 (CANN's "no eps"), other negative, signed-zero, NaN, infinite, subnormal, tiny and huge values and values at
+// and above 0.5, where the clamping interval [eps, 1 - eps] is empty.
+double EpsFromByte(uint8_t raw);
 
 // The raw byte that DtypeFromByte / FormatFromByte / IgnoreIndexFromByte map to `value` (for the seed
 // generator); 0 if there is none.
@@ -35,6 +39,7 @@ uint8_t DtypeByte(aclDataType value);
 uint8_t FormatByte(aclFormat value);
 uint8_t IgnoreIndexByte(int64_t value);
 uint8_t LossParameterByte(float value);
+uint8_t EpsByte(double value);
 
 // Interesting element values for FillValues, by index (taken modulo the table size).
 double FloatFillValue(uint8_t index);

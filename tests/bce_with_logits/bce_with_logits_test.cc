@@ -296,6 +296,27 @@ TEST(BceWithLogitsEdgeTest, EmptyInputs) {
   }
 }
 
+// An empty self skips the backwards' shape checks (as CANN does), so gradOutput, target and out may be larger; the
+// run must still read and write nothing (it once walked out's shape over self's empty storage).
+TEST(BceWithLogitsEdgeTest, EmptySelfWithLargerOperandsWritesNothing) {
+  ScopedStream stream;
+  DeviceTensor self({0}, ACL_FLOAT), target({2, 3}, ACL_FLOAT), grad({2, 3}, ACL_FLOAT), weight({3}, ACL_FLOAT);
+  DeviceTensor out({2, 3}, ACL_FLOAT);
+  target.Fill({0.0, 1.0, 0.5, 0.25, 1.0, 0.0});
+  grad.Fill({1.0, 2.0, 3.0, 4.0, 5.0, 6.0});
+  weight.Fill({1.0, 2.0, 3.0});
+  const std::vector<double> before = {-1.0, -2.0, -3.0, -4.0, -5.0, -6.0};
+  for (BcelOp op : {BcelOp::kBackward, BcelOp::kTargetBackward}) {
+    for (const DeviceTensor* pos_weight : std::vector<const DeviceTensor*>{nullptr, &weight}) {
+      out.Fill(before);
+      EXPECT_EQ(CallBcel(op, {&grad, &self, &target, &weight, pos_weight, &out}, 0, stream.get()), 0)
+          << BcelOpName(op) << ": " << TakeErrorMessage();
+      EXPECT_EQ(out.Read(), before) << BcelOpName(op);
+      EXPECT_TRUE(out.OutsideViewUntouched()) << BcelOpName(op);
+    }
+  }
+}
+
 std::vector<std::string> Printed(const std::vector<double>& values) {
   std::vector<std::string> printed;
   for (double value : values) {

@@ -143,6 +143,11 @@ float ScaleOf(const BackwardArgs& a) {
 
 Status PlanBackwardOf(const char* run_api, const BackwardArgs& args, const TermKernels& kernels,
                       const ExtraOperands& extras, uint64_t* workspace_size, aclOpExecutor** executor) {
+  if (args.self->empty()) {
+    // Validation skipped the shape checks (as CANN does), so the other operands and out may be larger than self:
+    // the engine would walk out's shape over self's empty storage. An empty self reads and writes nothing.
+    return FinishPhase1(run_api, Prepared{Status::Ok(), nullptr}, workspace_size, executor);
+  }
   BackwardCall call{run_api, args.grad_output, args.self, args.target, ScaleOf(args), args.out, &kernels};
   call.extras = extras;
   return FinishPhase1(run_api, PlanBackward(call), workspace_size, executor);
