@@ -63,12 +63,19 @@ uint64_t DoubleBits(double value) {
   return bits;
 }
 
-// The bounds (DECISIONS 18): FLOAT within 2 ulp, FLOAT16 and BFLOAT16 within 1 ulp of the reference.
-double UlpBound(aclDataType dtype) { return dtype == ACL_FLOAT ? 2.0 : 1.0; }
+// The bounds of docs/cross_entropy_loss.md (DECISIONS 18, with the float32 exponentials of DECISIONS 17): FLOAT
+// within 2.5 ulp (the exponentials' 2^-23 relative is up to 2 ulp, plus the final half; the double terms, under
+// 10^-4 ulp for these rows, are the margin), FLOAT16 and BFLOAT16 within 1 ulp of the reference; plus, where an
+// output cancels, an absolute term `slack` (below).
+double UlpBound(aclDataType dtype) { return dtype == ACL_FLOAT ? 2.5 + 1e-4 : 1.0; }
 
-// Every element within the bound; NaN only where the reference is NaN.
+// The float exponentials' relative error bound (det::ExpF and ExpDiffF for normal results), with margin for the
+// double terms.
+constexpr double kExpBound = 0x1p-23 * (1.0 + 1e-4);
+
+// Every element within the bound plus slack[i] (absolute; empty: none); NaN only where the reference is NaN.
 void ExpectWithinUlp(aclDataType dtype, const std::vector<double>& got, const std::vector<double>& want,
-                     const std::string& what) {
+                     const std::string& what, const std::vector<double>& slack = {}) {
   ASSERT_EQ(got.size(), want.size()) << what;
   for (size_t i = 0; i < got.size(); ++i) {
     if (std::isnan(want[i])) {
@@ -79,7 +86,8 @@ void ExpectWithinUlp(aclDataType dtype, const std::vector<double>& got, const st
       EXPECT_EQ(got[i], RoundTo(dtype, want[i])) << what << " [" << i << "]";
       continue;
     }
-    EXPECT_LE(std::fabs(got[i] - want[i]) / UlpAt(dtype, want[i]), UlpBound(dtype))
+    const double allowed = slack.empty() ? 0.0 : slack[i];
+    EXPECT_LE((std::fabs(got[i] - want[i]) - allowed) / UlpAt(dtype, want[i]), UlpBound(dtype))
         << what << " [" << i << "]: got " << got[i] << ", want " << want[i];
   }
 }
@@ -250,12 +258,18 @@ void CheckForward(CeRun& run, const std::string& name) {
   ExpectWithinUlp(dtype, run.log_prob->Read(), want.log_prob, name + " logProbOut");
   ExpectWithinUlp(dtype, run.loss->Read(), want.loss, name + " lossOut");
   if (run.call.return_zloss) {
-    ExpectWithinUlp(dtype, run.zloss->Read(), want.zloss, name + " zlossOut");
+    // Each lse is within kExpBound absolute (below), which zlossOut scales by |d zloss / d lse|.
+    std::vector<double> slack = want.zloss_lse_scale;
+    for (double& v : slack) v *= kExpBound;
+    ExpectWithinUlp(dtype, run.zloss->Read(), want.zloss, name + " zlossOut", slack);
   } else {
     EXPECT_EQ(run.zloss->Storage(), DeviceTensor(run.LossDims(), dtype).Storage()) << name << ": zlossOut written";
   }
   if (run.call.zloss_scale != 0.0) {
-    ExpectWithinUlp(dtype, run.lse->Read(), want.lse, name + " lseForZlossOut");
+    // lse = m + log1p(T) cancels for m < 0; log1p(T)'s error is below 2^-23 absolute (T's relative error divided
+    // by 1 + T).
+    ExpectWithinUlp(dtype, run.lse->Read(), want.lse, name + " lseForZlossOut",
+                    std::vector<double>(want.lse.size(), kExpBound));
   }
   for (const DeviceTensor* t : {run.loss.get(), run.log_prob.get(), run.zloss.get(), run.lse.get()}) {
     EXPECT_TRUE(t->OutsideViewUntouched()) << name;
@@ -267,7 +281,12 @@ void CheckGrad(CeRun& run, const std::string& name) {
   ASSERT_EQ(outcome.phase1, 0) << name << ": " << outcome.message;
   ASSERT_EQ(outcome.phase2, 0) << name;
   ASSERT_EQ(outcome.sync, ACL_SUCCESS) << name << ": " << outcome.message;
-  ExpectWithinUlp(run.call.dtype, run.grad_out->Read(), CrossEntropyGradReference(run.grad), name + " out");
+  // p_j = exp(logProb_j) in float carries 2^-23 relative into its product term, which the smoothing term
+  // -s w_j can cancel: that term's magnitude times kExpBound is the absolute part of the bound.
+  std::vector<double> slack;
+  const std::vector<double> want = CrossEntropyGradReference(run.grad, &slack);
+  for (double& v : slack) v *= kExpBound;
+  ExpectWithinUlp(run.call.dtype, run.grad_out->Read(), want, name + " out", slack);
   EXPECT_TRUE(run.grad_out->OutsideViewUntouched()) << name;
 }
 

@@ -40,11 +40,22 @@ double Expm1(double x) {
   return um1 * (x / cpu::det::Log(u));
 }
 
-// exp over terms[0, count) on the kernel target (the reference when the target is not compiled in).
-void ExpInPlace(int64_t kernel_target, double* terms, int64_t count) {
-  if (!cpu::ExpArray(kernel_target, terms, terms, count)) {
-    cpu::ExpArray(cpu::kReferenceKernels, terms, terms, count);
+// DECISIONS 17: the exponentials of a row in float32 (every input type is FLOAT, FLOAT16 or BFLOAT16, exact as
+// float), on the kernel target's array form (the reference when that target is not compiled in), which gives the
+// scalar form's bits. terms[k] = det::ExpDiffF(x[k], m), widened to double.
+void ShiftedExpsInPlace(int64_t kernel_target, float* x, float m, double* terms, int64_t count) {
+  if (!cpu::ExpDiffFloatArray(kernel_target, x, m, x, count)) {
+    cpu::ExpDiffFloatArray(cpu::kReferenceKernels, x, m, x, count);
   }
+  for (int64_t k = 0; k < count; ++k) terms[k] = x[k];
+}
+
+// terms[k] = det::ExpF(x[k]), widened to double.
+void ExpsInPlace(int64_t kernel_target, float* x, double* terms, int64_t count) {
+  if (!cpu::ExpFloatArray(kernel_target, x, x, count)) {
+    cpu::ExpFloatArray(cpu::kReferenceKernels, x, x, count);
+  }
+  for (int64_t k = 0; k < count; ++k) terms[k] = x[k];
 }
 
 template <typename T>
@@ -131,14 +142,17 @@ void ForwardRowBody(const row::Rows& rows, const ForwardParams& params, int64_t 
   }
   // T = sum of exp(x_k - max) over k != arg (the maximum's own term, exactly 1, is left out), in 8 interleaved
   // lanes (term k to lane k % 8, whatever the chunking) combined in a fixed tree: the same bits on every target.
+  // The exponentials are det::ExpDiffF(x_k, m) in float (x and m are float values, so exact as float).
   double terms[kChunk];
+  float values[kChunk];
   double lanes[kLanes] = {};
+  const auto max_float = static_cast<float>(max);
   for (int64_t begin = 0; begin < length; begin += kChunk) {
     const int64_t count = length - begin < kChunk ? length - begin : kChunk;
     for (int64_t k = 0; k < count; ++k) {
-      terms[k] = x(begin + k) - max;
+      values[k] = static_cast<float>(x(begin + k));
     }
-    ExpInPlace(kernel_target, terms, count);
+    ShiftedExpsInPlace(kernel_target, values, max_float, terms, count);
     if (arg >= begin && arg < begin + count) {
       terms[arg - begin] = 0.0;
     }
@@ -222,13 +236,15 @@ RowKind GradRowBody(const row::Rows& rows, const GradParams& p, int64_t kernel_t
   const double shared = smooth * p.weight_total + lse_grad;
   const double coefficient = nll_grad + shared;
   const bool per_class = smooth != 0.0;  // The smoothing term varies with the class's weight.
+  // p_j = det::ExpF(logProb_j) in float (DECISIONS 17), widened to double for the products.
   double terms[kChunk];
+  float values[kChunk];
   for (int64_t begin = 0; begin < length; begin += kChunk) {
     const int64_t count = length - begin < kChunk ? length - begin : kChunk;
     for (int64_t k = 0; k < count; ++k) {
-      terms[k] = Load<T>(rows.in[0] + (begin + k) * in_stride);
+      values[k] = LoadAsFloat<T>(rows.in[0] + (begin + k) * in_stride);
     }
-    ExpInPlace(kernel_target, terms, count);
+    ExpsInPlace(kernel_target, values, terms, count);
     char* out = rows.out + begin * out_stride;
     if (per_class) {
       for (int64_t k = 0; k < count; ++k) {

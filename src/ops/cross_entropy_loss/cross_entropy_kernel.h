@@ -1,12 +1,15 @@
 // Row kernels of aclnnCrossEntropyLoss and aclnnCrossEntropyLossGrad on the row engine (ops/row/row_walk.h): one
-// row of C class scores per batch row n, reduced by one thread in index order, in double with the deterministic
-// exp and log (backend/cpu/det_math.h), each output rounded once. The same bits for every thread count and kernel
-// target (the exponentials of a row go through det_math's array form, which gives the scalar form's bits).
+// row of C class scores per batch row n, reduced by one thread in a fixed order. The exponentials are float32
+// (DECISIONS 17: det::ExpDiffF in the forward, det::ExpF for the gradient's p = exp(logProb), the softmax family's
+// functions), widened to double; the rest is double with the deterministic log (backend/cpu/det_math.h), each output
+// rounded once. The same bits for every thread count and kernel target (the exponentials of a row go through
+// det_math's array forms, which give the scalar forms' bits).
 //
 // Forward, per row x with m = max(x) (its first index a) and T = sum over k != a of exp(x_k - m):
 //   log(S) = log1p(T), lse = m + log1p(T), logProb_j = (x_j - m) - log1p(T)
-// log1p keeps the log-probability of a dominant class (near 0) accurate relative to itself, so every logProb is
-// within a few units of 2^-53 of its own magnitude before the rounding (docs/cross_entropy_loss.md).
+// log1p keeps the log-probability of a dominant class (near 0) accurate relative to itself: every logProb is within
+// 2^-23 (the float exponentials) plus a few units of 2^-53 of its own magnitude before the rounding
+// (docs/cross_entropy_loss.md states every bound).
 #ifndef OPENACLNN_OPS_CROSS_ENTROPY_LOSS_CROSS_ENTROPY_KERNEL_H_
 #define OPENACLNN_OPS_CROSS_ENTROPY_LOSS_CROSS_ENTROPY_KERNEL_H_
 
