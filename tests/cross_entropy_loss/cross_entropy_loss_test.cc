@@ -497,44 +497,50 @@ TEST(CrossEntropyLoss, TargetsOutsideClasses) {
 }
 
 // Rows large enough to be split over threads: every output bit-identical for every kernel target and 1 or 3
-// threads.
+// threads. With and without label smoothing (without it, contiguous rows take the vector row kernels, which must
+// give the reference kernels' bits), for a 16-bit type and FLOAT.
 TEST(CrossEntropyLoss, BitIdenticalForEveryKernelTargetAndThreadCount) {
-  CeCall c;
-  c.n = 96;
-  c.c = 1500;
-  c.dtype = ACL_BF16;
-  c.reduction = "mean";
-  c.weighted = true;
-  c.label_smoothing = 0.1;
-  c.zloss_scale = 1e-3;
-  c.return_zloss = true;
-  CeRun run;
-  run.Make(c, 21);
-  std::vector<std::vector<double>> first;
-  const int32_t threads_before = openaclnnGetNumThreads();
-  for (int threads : {1, 3}) {
-    ASSERT_EQ(openaclnnSetNumThreads(threads), 0);
-    for (int32_t t = 0; t < openaclnnGetKernelTargetCount(); ++t) {
-      const std::string target_name = openaclnnGetKernelTargetName(t);
-      ASSERT_EQ(openaclnnSetKernelTarget(target_name.c_str()), 0) << target_name;
-      ASSERT_EQ(run.RunForward().sync, ACL_SUCCESS);
-      ASSERT_EQ(run.RunGrad().sync, ACL_SUCCESS);
-      const std::vector<std::vector<double>> now = {run.log_prob->Read(), run.loss->Read(), run.zloss->Read(),
-                                                    run.lse->Read(), run.grad_out->Read()};
-      if (first.empty()) {
-        first = now;
-      } else {
-        for (size_t k = 0; k < now.size(); ++k) {
-          for (size_t i = 0; i < now[k].size(); ++i) {
-            ASSERT_EQ(DoubleBits(now[k][i]), DoubleBits(first[k][i]))
-                << target_name << " threads " << threads << " output " << k << " [" << i << "]";
+  for (const aclDataType dtype : {ACL_BF16, ACL_FLOAT}) {
+    for (const double smoothing : {0.1, 0.0}) {
+      CeCall c;
+      c.n = 96;
+      c.c = 1500;
+      c.dtype = dtype;
+      c.reduction = "mean";
+      c.weighted = true;
+      c.label_smoothing = smoothing;
+      c.zloss_scale = 1e-3;
+      c.return_zloss = true;
+      CeRun run;
+      run.Make(c, 21);
+      const std::string name = CaseName(c);
+      std::vector<std::vector<double>> first;
+      const int32_t threads_before = openaclnnGetNumThreads();
+      for (int threads : {1, 3}) {
+        ASSERT_EQ(openaclnnSetNumThreads(threads), 0);
+        for (int32_t t = 0; t < openaclnnGetKernelTargetCount(); ++t) {
+          const std::string target_name = openaclnnGetKernelTargetName(t);
+          ASSERT_EQ(openaclnnSetKernelTarget(target_name.c_str()), 0) << target_name;
+          ASSERT_EQ(run.RunForward().sync, ACL_SUCCESS);
+          ASSERT_EQ(run.RunGrad().sync, ACL_SUCCESS);
+          const std::vector<std::vector<double>> now = {run.log_prob->Read(), run.loss->Read(), run.zloss->Read(),
+                                                        run.lse->Read(), run.grad_out->Read()};
+          if (first.empty()) {
+            first = now;
+          } else {
+            for (size_t k = 0; k < now.size(); ++k) {
+              for (size_t i = 0; i < now[k].size(); ++i) {
+                ASSERT_EQ(DoubleBits(now[k][i]), DoubleBits(first[k][i]))
+                    << name << " " << target_name << " threads " << threads << " output " << k << " [" << i << "]";
+              }
+            }
           }
         }
       }
+      openaclnnSetKernelTarget(nullptr);
+      openaclnnSetNumThreads(threads_before);
     }
   }
-  openaclnnSetKernelTarget(nullptr);
-  openaclnnSetNumThreads(threads_before);
 }
 
 }  // namespace

@@ -20,6 +20,11 @@
 
 namespace openaclnn::cross_entropy {
 
+// log(1 + t) for t >= 0 from det::Log, accurate relative to the result for small t: with u = 1 + t rounded,
+// log(u) * t / (u - 1) corrects the rounding of u (Goldberg's form; within a few ulp of double). Shared by the
+// scalar and vector row kernels.
+double StableLog1p(double t);
+
 // What a row's target makes of it.
 enum class RowKind : int8_t { kCounted, kIgnored, kBadTarget };
 
