@@ -497,7 +497,7 @@ TEST(CrossEntropyLoss, TargetsOutsideClasses) {
 }
 
 // Rows large enough to be split over threads: every output bit-identical for every kernel target and 1 or 3
-// threads. With and without label smoothing (without it, contiguous rows take the vector row kernels, which must
+// threads, with and without streaming stores. With and without label smoothing (without it, contiguous rows take the vector row kernels, which must
 // give the reference kernels' bits), for a 16-bit type and FLOAT.
 TEST(CrossEntropyLoss, BitIdenticalForEveryKernelTargetAndThreadCount) {
   for (const aclDataType dtype : {ACL_BF16, ACL_FLOAT}) {
@@ -518,9 +518,12 @@ TEST(CrossEntropyLoss, BitIdenticalForEveryKernelTargetAndThreadCount) {
       const int32_t threads_before = openaclnnGetNumThreads();
       for (int threads : {1, 3}) {
         ASSERT_EQ(openaclnnSetNumThreads(threads), 0);
-        for (int32_t t = 0; t < openaclnnGetKernelTargetCount(); ++t) {
-          const std::string target_name = openaclnnGetKernelTargetName(t);
-          ASSERT_EQ(openaclnnSetKernelTarget(target_name.c_str()), 0) << target_name;
+        for (int32_t t = 0; t < 2 * openaclnnGetKernelTargetCount(); ++t) {
+          const bool streaming = t % 2 == 1;
+          ASSERT_EQ(openaclnnSetStreamingStoreThreshold(streaming ? 0 : -1), 0);
+          const std::string target_name =
+              std::string(openaclnnGetKernelTargetName(t / 2)) + (streaming ? " streaming stores" : "");
+          ASSERT_EQ(openaclnnSetKernelTarget(openaclnnGetKernelTargetName(t / 2)), 0) << target_name;
           ASSERT_EQ(run.RunForward().sync, ACL_SUCCESS);
           ASSERT_EQ(run.RunGrad().sync, ACL_SUCCESS);
           const std::vector<std::vector<double>> now = {run.log_prob->Read(), run.loss->Read(), run.zloss->Read(),
@@ -537,6 +540,7 @@ TEST(CrossEntropyLoss, BitIdenticalForEveryKernelTargetAndThreadCount) {
           }
         }
       }
+      openaclnnSetStreamingStoreThreshold(-1);
       openaclnnSetKernelTarget(nullptr);
       openaclnnSetNumThreads(threads_before);
     }

@@ -127,7 +127,7 @@ void ForwardRowBody(const row::Rows& rows, const ForwardParams& params, int64_t 
   if constexpr (kDense) {
     // Without smoothing (its sum is in index order) a vector kernel does the row's bulk, with the same bits.
     const VectorForwardRow vector = smoothing ? nullptr : SelectVectorRowKernels(kDataType<T>, kernel_target).forward;
-    vector_row = vector != nullptr && vector(rows, &max, &log_sum);
+    vector_row = vector != nullptr && vector(rows, params.stream, &max, &log_sum);
   }
   if (!vector_row) {
     // The maximum over 8 interleaved lanes (no dependency chain through the row); NaN anywhere makes it NaN.
@@ -181,7 +181,8 @@ void ForwardRowBody(const row::Rows& rows, const ForwardParams& params, int64_t 
       }
       for (; k < count; ++k) lanes[k % kLanes] += terms[k];
     }
-    const double rest = ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) + ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]));
+    const double rest =
+        ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) + ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]));
     log_sum = StableLog1p(rest);
     // A row of -inf only, or holding +inf or NaN: every result is NaN, as the formulas give.
     const double shift = std::isfinite(max) ? log_sum : std::numeric_limits<double>::quiet_NaN();
@@ -260,7 +261,7 @@ RowKind GradRowBody(const row::Rows& rows, const GradParams& p, int64_t kernel_t
   bool vector_row = false;
   if constexpr (kDense) {
     const VectorGradRow vector = per_class ? nullptr : SelectVectorRowKernels(kDataType<T>, kernel_target).grad;
-    vector_row = vector != nullptr && vector(rows, coefficient);
+    vector_row = vector != nullptr && vector(rows, p.stream, coefficient);
   }
   double terms[kChunk];
   float values[kChunk];

@@ -41,6 +41,7 @@ struct ClassTargets {
 struct ForwardParams {
   ClassTargets targets;
   double label_smoothing = 0.0;
+  bool stream = false;  // Write logProbOut with streaming stores where a vector kernel does the row.
 };
 
 // One row's results: its loss term (0 unless it counts), the weight of its target (0 unless it counts), its
@@ -74,6 +75,7 @@ struct GradParams {
   double zloss_divisor = 1.0;        // Mean: the number of counted rows; otherwise 1.
   double twice_zloss_scale = 0.0;    // 2 * lseSquareScaleForZloss.
   bool mean = false;
+  bool stream = false;  // Write out with streaming stores where a vector kernel does the row.
 };
 
 // The class index of row `n` and its kind; the weight of its target (0 unless counted).

@@ -23,7 +23,7 @@ namespace rv = row::HWY_NAMESPACE;
 #if HWY_HAVE_FLOAT64 && HWY_TARGET != HWY_SCALAR
 
 template <typename T>
-bool ForwardRow(const row::Rows& rows, double* max_out, double* log_sum_out) {
+bool ForwardRow(const row::Rows& rows, bool stream, double* max_out, double* log_sum_out) {
   if (!rv::Contiguous<T>(rows.in[0], rows.in_stride[0]) || !rv::Contiguous<T>(rows.out, rows.out_stride)) {
     return false;
   }
@@ -53,7 +53,7 @@ bool ForwardRow(const row::Rows& rows, double* max_out, double* log_sum_out) {
   const auto max_vector = hn::Set(dd, max);
   const auto log_sum_vector = hn::Set(dd, log_sum);
   rv::WriteRow(
-      out, n, /*stream=*/false,
+      out, n, stream,
       [&](int64_t i) { return hn::Sub(hn::Sub(rv::LoadDoubles(x + i), max_vector), log_sum_vector); },
       [&](int64_t i) { return (rv::LoadDouble(x + i) - max) - log_sum; });
   *max_out = max;
@@ -62,7 +62,7 @@ bool ForwardRow(const row::Rows& rows, double* max_out, double* log_sum_out) {
 }
 
 template <typename T>
-bool GradRow(const row::Rows& rows, double coefficient) {
+bool GradRow(const row::Rows& rows, bool stream, double coefficient) {
   if (!rv::Contiguous<T>(rows.in[0], rows.in_stride[0]) || !rv::Contiguous<T>(rows.out, rows.out_stride)) {
     return false;
   }
@@ -72,7 +72,7 @@ bool GradRow(const row::Rows& rows, double coefficient) {
   const rv::DF df;
   const auto coefficient_vector = hn::Set(dd, coefficient);
   rv::WriteRow(
-      out, rows.length, /*stream=*/false,
+      out, rows.length, stream,
       [&](int64_t i) {
         const auto p = hn::PromoteTo(dd, cpu::HWY_NAMESPACE::ExpFVec(df, rv::LoadFloats(df, x + i)));
         return hn::Mul(p, coefficient_vector);

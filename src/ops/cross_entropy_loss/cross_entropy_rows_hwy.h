@@ -17,12 +17,12 @@ namespace openaclnn::cross_entropy {
 // Forward without label smoothing: m = max(x), T = sum over k != (m's first index) of det::ExpDiffF(x_k, m) in the
 // eight-lane order, then logProbOut_j = (x_j - m) - log1p(T), rounded once. Sets *max and *log_sum (log1p(T)) and
 // returns true, or returns false without writing anything (not contiguous or aligned, a NaN or an infinite maximum,
-// no term buffer).
-using VectorForwardRow = bool (*)(const row::Rows& rows, double* max, double* log_sum);
+// no term buffer). `stream`: write with streaming stores (made visible before returning).
+using VectorForwardRow = bool (*)(const row::Rows& rows, bool stream, double* max, double* log_sum);
 
 // Gradient without a per-class smoothing term: out_j = det::ExpF(logProb_j) * coefficient, rounded once, for every
 // j (the caller then rewrites the target's element). Returns false without writing for rows it declines.
-using VectorGradRow = bool (*)(const row::Rows& rows, double coefficient);
+using VectorGradRow = bool (*)(const row::Rows& rows, bool stream, double coefficient);
 
 struct VectorRowKernels {
   VectorForwardRow forward = nullptr;
