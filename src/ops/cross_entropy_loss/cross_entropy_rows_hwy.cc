@@ -68,16 +68,28 @@ bool GradRow(const row::Rows& rows, bool stream, double coefficient) {
   }
   const auto* x = reinterpret_cast<const T*>(rows.in[0]);
   auto* out = reinterpret_cast<T*>(rows.out);
+  const int64_t n = rows.length;
+  float* p = rv::TermBuffer(n);
+  if (p == nullptr) {
+    return false;
+  }
+  // p_j = det::ExpF(logProb_j) at the full float width into the per-thread buffer (ExpFVec gives the scalar form's
+  // bits lane by lane at any width), then the products at the width of the double lanes.
+  const hn::ScalableTag<float> df_full;
+  const int64_t float_lanes = static_cast<int64_t>(hn::Lanes(df_full));
+  int64_t i = 0;
+  for (; i + float_lanes <= n; i += float_lanes) {
+    hn::StoreU(cpu::HWY_NAMESPACE::ExpFVec(df_full, rv::LoadFloats(df_full, x + i)), df_full, p + i);
+  }
+  for (; i < n; ++i) {
+    p[i] = cpu::det::ExpF(rv::LoadFloat(x + i));
+  }
   const rv::DD dd;
   const rv::DF df;
   const auto coefficient_vector = hn::Set(dd, coefficient);
   rv::WriteRow(
-      out, rows.length, stream,
-      [&](int64_t i) {
-        const auto p = hn::PromoteTo(dd, cpu::HWY_NAMESPACE::ExpFVec(df, rv::LoadFloats(df, x + i)));
-        return hn::Mul(p, coefficient_vector);
-      },
-      [&](int64_t i) { return static_cast<double>(cpu::det::ExpF(rv::LoadFloat(x + i))) * coefficient; });
+      out, n, stream, [&](int64_t k) { return hn::Mul(hn::PromoteTo(dd, hn::LoadU(df, p + k)), coefficient_vector); },
+      [&](int64_t k) { return static_cast<double>(p[k]) * coefficient; });
   return true;
 }
 
