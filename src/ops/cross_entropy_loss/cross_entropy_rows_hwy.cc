@@ -22,6 +22,23 @@ namespace rv = row::HWY_NAMESPACE;
 
 #if HWY_HAVE_FLOAT64 && HWY_TARGET != HWY_SCALAR
 
+// The first i with x[i] == m (one exists).
+template <typename T>
+HWY_INLINE int64_t FirstIndexOf(const T* x, int64_t n, float m) {
+  const hn::ScalableTag<float> df;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
+  const auto m_vector = hn::Set(df, m);
+  int64_t i = 0;
+  for (; i + lanes <= n; i += lanes) {
+    const intptr_t position = hn::FindFirstTrue(df, hn::Eq(rv::LoadFloats(df, x + i), m_vector));
+    if (position >= 0) {
+      return i + static_cast<int64_t>(position);
+    }
+  }
+  while (rv::LoadFloat(x + i) != m) ++i;
+  return i;
+}
+
 template <typename T>
 bool ForwardRow(const row::Rows& rows, bool stream, double* max_out, double* log_sum_out) {
   if (!rv::Contiguous<T>(rows.in[0], rows.in_stride[0]) || !rv::Contiguous<T>(rows.out, rows.out_stride)) {
@@ -38,10 +55,10 @@ bool ForwardRow(const row::Rows& rows, bool stream, double* max_out, double* log
   if (terms == nullptr) {
     return false;
   }
-  // The first index holding the maximum: its term, exactly 1, is left out of T (as the scalar kernel does).
-  int64_t arg = 0;
-  while (rv::LoadDouble(x + arg) != max) ++arg;
-  const auto m = static_cast<float>(max);  // Exact: a float value.
+  // The first index holding the maximum: its term, exactly 1, is left out of T (as the scalar kernel does). The
+  // elements and m are float values, so comparing them as floats is exact.
+  const auto m = static_cast<float>(max);
+  const int64_t arg = FirstIndexOf(x, n, m);
   rv::ShiftedExpsToBuffer(x, n, m, terms);
   terms[arg] = 0.0f;
   const rv::DD dd;
