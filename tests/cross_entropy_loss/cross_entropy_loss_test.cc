@@ -497,8 +497,8 @@ TEST(CrossEntropyLoss, TargetsOutsideClasses) {
 }
 
 // Rows large enough to be split over threads: every output bit-identical for every kernel target and 1 or 3
-// threads, with and without streaming stores. With and without label smoothing (without it, contiguous rows take the vector row kernels, which must
-// give the reference kernels' bits), for a 16-bit type and FLOAT.
+// threads, with and without streaming stores. With and without label smoothing (without it, contiguous rows take
+// the vector row kernels, which must give the reference kernels' bits), for a 16-bit type and FLOAT.
 TEST(CrossEntropyLoss, BitIdenticalForEveryKernelTargetAndThreadCount) {
   for (const aclDataType dtype : {ACL_BF16, ACL_FLOAT}) {
     for (const double smoothing : {0.1, 0.0}) {
