@@ -63,12 +63,19 @@ uint64_t DoubleBits(double value) {
   return bits;
 }
 
-// The bounds (DECISIONS 18): FLOAT within 2 ulp, FLOAT16 and BFLOAT16 within 1 ulp of the reference.
-double UlpBound(aclDataType dtype) { return dtype == ACL_FLOAT ? 2.0 : 1.0; }
+// The bounds of docs/cross_entropy_loss.md (DECISIONS 18, with the float32 exponentials of DECISIONS 17): FLOAT
+// within 2.5 ulp (the exponentials' 2^-23 relative is up to 2 ulp, plus the final half; the double terms, under
+// 10^-4 ulp for these rows, are the margin), FLOAT16 and BFLOAT16 within 1 ulp of the reference; plus, where an
+// output cancels, an absolute term `slack` (below).
+double UlpBound(aclDataType dtype) { return dtype == ACL_FLOAT ? 2.5 + 1e-4 : 1.0; }
 
-// Every element within the bound; NaN only where the reference is NaN.
+// The float exponentials' relative error bound (det::ExpF and ExpDiffF for normal results), with margin for the
+// double terms.
+constexpr double kExpBound = 0x1p-23 * (1.0 + 1e-4);
+
+// Every element within the bound plus slack[i] (absolute; empty: none); NaN only where the reference is NaN.
 void ExpectWithinUlp(aclDataType dtype, const std::vector<double>& got, const std::vector<double>& want,
-                     const std::string& what) {
+                     const std::string& what, const std::vector<double>& slack = {}) {
   ASSERT_EQ(got.size(), want.size()) << what;
   for (size_t i = 0; i < got.size(); ++i) {
     if (std::isnan(want[i])) {
@@ -79,7 +86,8 @@ void ExpectWithinUlp(aclDataType dtype, const std::vector<double>& got, const st
       EXPECT_EQ(got[i], RoundTo(dtype, want[i])) << what << " [" << i << "]";
       continue;
     }
-    EXPECT_LE(std::fabs(got[i] - want[i]) / UlpAt(dtype, want[i]), UlpBound(dtype))
+    const double allowed = slack.empty() ? 0.0 : slack[i];
+    EXPECT_LE((std::fabs(got[i] - want[i]) - allowed) / UlpAt(dtype, want[i]), UlpBound(dtype))
         << what << " [" << i << "]: got " << got[i] << ", want " << want[i];
   }
 }
@@ -250,12 +258,18 @@ void CheckForward(CeRun& run, const std::string& name) {
   ExpectWithinUlp(dtype, run.log_prob->Read(), want.log_prob, name + " logProbOut");
   ExpectWithinUlp(dtype, run.loss->Read(), want.loss, name + " lossOut");
   if (run.call.return_zloss) {
-    ExpectWithinUlp(dtype, run.zloss->Read(), want.zloss, name + " zlossOut");
+    // Each lse is within kExpBound absolute (below), which zlossOut scales by |d zloss / d lse|.
+    std::vector<double> slack = want.zloss_lse_scale;
+    for (double& v : slack) v *= kExpBound;
+    ExpectWithinUlp(dtype, run.zloss->Read(), want.zloss, name + " zlossOut", slack);
   } else {
     EXPECT_EQ(run.zloss->Storage(), DeviceTensor(run.LossDims(), dtype).Storage()) << name << ": zlossOut written";
   }
   if (run.call.zloss_scale != 0.0) {
-    ExpectWithinUlp(dtype, run.lse->Read(), want.lse, name + " lseForZlossOut");
+    // lse = m + log1p(T) cancels for m < 0; log1p(T)'s error is below 2^-23 absolute (T's relative error divided
+    // by 1 + T).
+    ExpectWithinUlp(dtype, run.lse->Read(), want.lse, name + " lseForZlossOut",
+                    std::vector<double>(want.lse.size(), kExpBound));
   }
   for (const DeviceTensor* t : {run.loss.get(), run.log_prob.get(), run.zloss.get(), run.lse.get()}) {
     EXPECT_TRUE(t->OutsideViewUntouched()) << name;
@@ -267,7 +281,12 @@ void CheckGrad(CeRun& run, const std::string& name) {
   ASSERT_EQ(outcome.phase1, 0) << name << ": " << outcome.message;
   ASSERT_EQ(outcome.phase2, 0) << name;
   ASSERT_EQ(outcome.sync, ACL_SUCCESS) << name << ": " << outcome.message;
-  ExpectWithinUlp(run.call.dtype, run.grad_out->Read(), CrossEntropyGradReference(run.grad), name + " out");
+  // p_j = exp(logProb_j) in float carries 2^-23 relative into its product term, which the smoothing term
+  // -s w_j can cancel: that term's magnitude times kExpBound is the absolute part of the bound.
+  std::vector<double> slack;
+  const std::vector<double> want = CrossEntropyGradReference(run.grad, &slack);
+  for (double& v : slack) v *= kExpBound;
+  ExpectWithinUlp(run.call.dtype, run.grad_out->Read(), want, name + " out", slack);
   EXPECT_TRUE(run.grad_out->OutsideViewUntouched()) << name;
 }
 
@@ -478,44 +497,54 @@ TEST(CrossEntropyLoss, TargetsOutsideClasses) {
 }
 
 // Rows large enough to be split over threads: every output bit-identical for every kernel target and 1 or 3
-// threads.
+// threads, with and without streaming stores. With and without label smoothing (without it, contiguous rows take
+// the vector row kernels, which must give the reference kernels' bits), for a 16-bit type and FLOAT.
 TEST(CrossEntropyLoss, BitIdenticalForEveryKernelTargetAndThreadCount) {
-  CeCall c;
-  c.n = 96;
-  c.c = 1500;
-  c.dtype = ACL_BF16;
-  c.reduction = "mean";
-  c.weighted = true;
-  c.label_smoothing = 0.1;
-  c.zloss_scale = 1e-3;
-  c.return_zloss = true;
-  CeRun run;
-  run.Make(c, 21);
-  std::vector<std::vector<double>> first;
-  const int32_t threads_before = openaclnnGetNumThreads();
-  for (int threads : {1, 3}) {
-    ASSERT_EQ(openaclnnSetNumThreads(threads), 0);
-    for (int32_t t = 0; t < openaclnnGetKernelTargetCount(); ++t) {
-      const std::string target_name = openaclnnGetKernelTargetName(t);
-      ASSERT_EQ(openaclnnSetKernelTarget(target_name.c_str()), 0) << target_name;
-      ASSERT_EQ(run.RunForward().sync, ACL_SUCCESS);
-      ASSERT_EQ(run.RunGrad().sync, ACL_SUCCESS);
-      const std::vector<std::vector<double>> now = {run.log_prob->Read(), run.loss->Read(), run.zloss->Read(),
-                                                    run.lse->Read(), run.grad_out->Read()};
-      if (first.empty()) {
-        first = now;
-      } else {
-        for (size_t k = 0; k < now.size(); ++k) {
-          for (size_t i = 0; i < now[k].size(); ++i) {
-            ASSERT_EQ(DoubleBits(now[k][i]), DoubleBits(first[k][i]))
-                << target_name << " threads " << threads << " output " << k << " [" << i << "]";
+  for (const aclDataType dtype : {ACL_BF16, ACL_FLOAT}) {
+    for (const double smoothing : {0.1, 0.0}) {
+      CeCall c;
+      c.n = 96;
+      c.c = 1500;
+      c.dtype = dtype;
+      c.reduction = "mean";
+      c.weighted = true;
+      c.label_smoothing = smoothing;
+      c.zloss_scale = 1e-3;
+      c.return_zloss = true;
+      CeRun run;
+      run.Make(c, 21);
+      const std::string name = CaseName(c);
+      std::vector<std::vector<double>> first;
+      const int32_t threads_before = openaclnnGetNumThreads();
+      for (int threads : {1, 3}) {
+        ASSERT_EQ(openaclnnSetNumThreads(threads), 0);
+        for (int32_t t = 0; t < 2 * openaclnnGetKernelTargetCount(); ++t) {
+          const bool streaming = t % 2 == 1;
+          ASSERT_EQ(openaclnnSetStreamingStoreThreshold(streaming ? 0 : -1), 0);
+          const std::string target_name =
+              std::string(openaclnnGetKernelTargetName(t / 2)) + (streaming ? " streaming stores" : "");
+          ASSERT_EQ(openaclnnSetKernelTarget(openaclnnGetKernelTargetName(t / 2)), 0) << target_name;
+          ASSERT_EQ(run.RunForward().sync, ACL_SUCCESS);
+          ASSERT_EQ(run.RunGrad().sync, ACL_SUCCESS);
+          const std::vector<std::vector<double>> now = {run.log_prob->Read(), run.loss->Read(), run.zloss->Read(),
+                                                        run.lse->Read(), run.grad_out->Read()};
+          if (first.empty()) {
+            first = now;
+          } else {
+            for (size_t k = 0; k < now.size(); ++k) {
+              for (size_t i = 0; i < now[k].size(); ++i) {
+                ASSERT_EQ(DoubleBits(now[k][i]), DoubleBits(first[k][i]))
+                    << name << " " << target_name << " threads " << threads << " output " << k << " [" << i << "]";
+              }
+            }
           }
         }
       }
+      openaclnnSetStreamingStoreThreshold(-1);
+      openaclnnSetKernelTarget(nullptr);
+      openaclnnSetNumThreads(threads_before);
     }
   }
-  openaclnnSetKernelTarget(nullptr);
-  openaclnnSetNumThreads(threads_before);
 }
 
 }  // namespace

@@ -24,7 +24,8 @@ CeForwardResult CrossEntropyForwardReference(const CeForwardInputs& in) {
   r.lse.resize(static_cast<size_t>(in.n));
   std::vector<Real> losses(static_cast<size_t>(in.n), 0.0L);
   std::vector<Real> zlosses(static_cast<size_t>(in.n), 0.0L);
-  Real loss_sum = 0.0L, weight_sum = 0.0L, zloss_sum = 0.0L, counted = 0.0L;
+  std::vector<Real> lse_scales(static_cast<size_t>(in.n), 0.0L);
+  Real loss_sum = 0.0L, weight_sum = 0.0L, zloss_sum = 0.0L, counted = 0.0L, lse_scale_sum = 0.0L;
   const Real ls = in.label_smoothing;
   for (int64_t n = 0; n < in.n; ++n) {
     const double* x = &in.input[static_cast<size_t>(n * in.c)];
@@ -59,25 +60,31 @@ CeForwardResult CrossEntropyForwardReference(const CeForwardInputs& in) {
     loss_sum += loss;
     weight_sum += wt;
     zloss_sum += zlosses[static_cast<size_t>(n)];
+    lse_scales[static_cast<size_t>(n)] = 2 * std::fabs(static_cast<Real>(in.zloss_scale) * lse);
+    lse_scale_sum += lse_scales[static_cast<size_t>(n)];
     counted += 1;
   }
   if (in.reduction == "none") {
     for (int64_t n = 0; n < in.n; ++n) {
       r.loss.push_back(static_cast<double>(losses[static_cast<size_t>(n)]));
       r.zloss.push_back(static_cast<double>(zlosses[static_cast<size_t>(n)]));
+      r.zloss_lse_scale.push_back(static_cast<double>(lse_scales[static_cast<size_t>(n)]));
     }
   } else if (in.reduction == "sum") {
     r.loss.push_back(static_cast<double>(loss_sum));
     r.zloss.push_back(static_cast<double>(zloss_sum));
+    r.zloss_lse_scale.push_back(static_cast<double>(lse_scale_sum));
   } else {
     r.loss.push_back(static_cast<double>(loss_sum / weight_sum));
     r.zloss.push_back(static_cast<double>(zloss_sum / counted));
+    r.zloss_lse_scale.push_back(static_cast<double>(lse_scale_sum / counted));
   }
   return r;
 }
 
-std::vector<double> CrossEntropyGradReference(const CeGradInputs& in) {
+std::vector<double> CrossEntropyGradReference(const CeGradInputs& in, std::vector<double>* exp_term_scale) {
   std::vector<double> out(static_cast<size_t>(in.n * in.c), 0.0);
+  std::vector<double> scale(out.size(), 0.0);
   const bool none = in.reduction == "none";
   const bool mean = in.reduction == "mean";
   Real weight_sum = 0.0L, counted = 0.0L, class_weights = 0.0L;
@@ -116,10 +123,14 @@ std::vector<double> CrossEntropyGradReference(const CeGradInputs& in) {
       Real value = p * nll_grad + p * (smooth * class_weights + lse_grad) - smooth * WeightOf(in.weight, k);
       if (mask != 0 && k == t) {
         value = nll_grad * std::expm1(lp) + p * (smooth * class_weights + lse_grad) - smooth * WeightOf(in.weight, k);
+      } else {
+        scale[static_cast<size_t>(n * in.c + k)] =
+            static_cast<double>(std::fabs(p * (nll_grad + smooth * class_weights + lse_grad)));
       }
       out[static_cast<size_t>(n * in.c + k)] = static_cast<double>(value);
     }
   }
+  if (exp_term_scale != nullptr) *exp_term_scale = scale;
   return out;
 }
 

@@ -27,6 +27,9 @@ struct CeForwardResult {
   std::vector<double> log_prob;  // (N, C).
   std::vector<double> zloss;     // loss's shape.
   std::vector<double> lse;       // (N).
+  // |d zlossOut / d lse| summed over the counted rows (loss's shape): what an absolute error in each lse becomes
+  // in zlossOut, for the tests' bound.
+  std::vector<double> zloss_lse_scale;
 };
 
 CeForwardResult CrossEntropyForwardReference(const CeForwardInputs& in);
@@ -46,8 +49,9 @@ struct CeGradInputs {
   double zloss_scale = 0.0;
 };
 
-// (N, C) row-major.
-std::vector<double> CrossEntropyGradReference(const CeGradInputs& in);
+// (N, C) row-major. `exp_term_scale`, when given, receives |p_j (nllGrad + s sum_c w_c + lseGrad)| of every
+// element but a counted row's target (0 there): the magnitude of the term that carries p_j = exp(logProb_j).
+std::vector<double> CrossEntropyGradReference(const CeGradInputs& in, std::vector<double>* exp_term_scale = nullptr);
 
 }  // namespace openaclnn::test
 

@@ -2,21 +2,23 @@
 
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 #include "backend/cpu/det_math.h"
 #include "backend/cpu/det_math_hwy.h"
 #include "backend/cpu/kernel_target.h"
 #include "core/element.h"
 #include "core/half.h"
+#include "ops/cross_entropy_loss/cross_entropy_rows_hwy.h"
 
 namespace openaclnn::cross_entropy {
 namespace {
 
 constexpr int64_t kChunk = 512;  // Elements of a row whose exponentials are taken at once.
 
-// log(1 + t) for t >= 0 from det::Log, accurate relative to the result for small t: with u = 1 + t rounded,
-// log(u) * t / (u - 1) corrects the rounding of u (Goldberg's form; within a few ulp of double).
-double Log1p(double t) {
+}  // namespace
+
+double StableLog1p(double t) {
   const double u = 1.0 + t;
   if (u == 1.0) {
     return t;
@@ -26,6 +28,8 @@ double Log1p(double t) {
   }
   return cpu::det::Log(u) * (t / (u - 1.0));
 }
+
+namespace {
 
 // exp(x) - 1 for x <= 0 from det::Exp and det::Log, accurate relative to the result near 0 (Kahan's form).
 double Expm1(double x) {
@@ -40,12 +44,27 @@ double Expm1(double x) {
   return um1 * (x / cpu::det::Log(u));
 }
 
-// exp over terms[0, count) on the kernel target (the reference when the target is not compiled in).
-void ExpInPlace(int64_t kernel_target, double* terms, int64_t count) {
-  if (!cpu::ExpArray(kernel_target, terms, terms, count)) {
-    cpu::ExpArray(cpu::kReferenceKernels, terms, terms, count);
+// DECISIONS 17: the exponentials of a row in float32 (every input type is FLOAT, FLOAT16 or BFLOAT16, exact as
+// float), on the kernel target's array form (the reference when that target is not compiled in), which gives the
+// scalar form's bits. terms[k] = det::ExpDiffF(x[k], m), widened to double.
+void ShiftedExpsInPlace(int64_t kernel_target, float* x, float m, double* terms, int64_t count) {
+  if (!cpu::ExpDiffFloatArray(kernel_target, x, m, x, count)) {
+    cpu::ExpDiffFloatArray(cpu::kReferenceKernels, x, m, x, count);
   }
+  for (int64_t k = 0; k < count; ++k) terms[k] = x[k];
 }
+
+// terms[k] = det::ExpF(x[k]), widened to double.
+void ExpsInPlace(int64_t kernel_target, float* x, double* terms, int64_t count) {
+  if (!cpu::ExpFloatArray(kernel_target, x, x, count)) {
+    cpu::ExpFloatArray(cpu::kReferenceKernels, x, x, count);
+  }
+  for (int64_t k = 0; k < count; ++k) terms[k] = x[k];
+}
+
+template <typename T>
+constexpr aclDataType kDataType =
+    std::is_same_v<T, float> ? ACL_FLOAT : (std::is_same_v<T, Float16> ? ACL_FLOAT16 : ACL_BF16);
 
 template <typename T>
 double Load(const char* address) {
@@ -100,68 +119,84 @@ void ForwardRowBody(const row::Rows& rows, const ForwardParams& params, int64_t 
   const int64_t out_stride = kDense ? static_cast<int64_t>(sizeof(T)) : rows.out_stride;
   const char* in = rows.in[0];
   auto x = [in, in_stride](int64_t j) { return Load<T>(in + j * in_stride); };
-  // The maximum over 8 interleaved lanes (no dependency chain through the row); NaN anywhere makes it NaN.
-  constexpr int kLanes = 8;
-  double lane_max[kLanes];
-  bool has_nan = false;
-  for (double& m : lane_max) m = -std::numeric_limits<double>::infinity();
-  int64_t i = 0;
-  for (; i + kLanes <= length; i += kLanes) {
-    for (int l = 0; l < kLanes; ++l) {
-      const double value = x(i + l);
+  const bool smoothing = params.label_smoothing > 0.0;
+  double max = 0.0;
+  double log_sum = 0.0;
+  double smooth_sum = 0.0;  // sum of weight_c * logProb_c, in index order.
+  bool vector_row = false;
+  if constexpr (kDense) {
+    // Without smoothing (its sum is in index order) a vector kernel does the row's bulk, with the same bits.
+    const VectorForwardRow vector = smoothing ? nullptr : SelectVectorRowKernels(kDataType<T>, kernel_target).forward;
+    vector_row = vector != nullptr && vector(rows, params.stream, &max, &log_sum);
+  }
+  if (!vector_row) {
+    // The maximum over 8 interleaved lanes (no dependency chain through the row); NaN anywhere makes it NaN.
+    constexpr int kLanes = 8;
+    double lane_max[kLanes];
+    bool has_nan = false;
+    for (double& m : lane_max) m = -std::numeric_limits<double>::infinity();
+    int64_t i = 0;
+    for (; i + kLanes <= length; i += kLanes) {
+      for (int l = 0; l < kLanes; ++l) {
+        const double value = x(i + l);
+        has_nan = has_nan || value != value;
+        lane_max[l] = value > lane_max[l] ? value : lane_max[l];
+      }
+    }
+    for (; i < length; ++i) {
+      const double value = x(i);
       has_nan = has_nan || value != value;
-      lane_max[l] = value > lane_max[l] ? value : lane_max[l];
+      lane_max[0] = value > lane_max[0] ? value : lane_max[0];
+    }
+    max = lane_max[0];
+    for (int l = 1; l < kLanes; ++l) max = lane_max[l] > max ? lane_max[l] : max;
+    if (has_nan) max = std::numeric_limits<double>::quiet_NaN();
+    // The first index holding the maximum (none for NaN: every result is NaN then).
+    int64_t arg = -1;
+    for (int64_t k = 0; k < length && !has_nan; ++k) {
+      if (x(k) == max) {
+        arg = k;
+        break;
+      }
+    }
+    // T = sum of exp(x_k - max) over k != arg (the maximum's own term, exactly 1, is left out), in 8 interleaved
+    // lanes (term k to lane k % 8, whatever the chunking) combined in a fixed tree: the same bits on every target.
+    // The exponentials are det::ExpDiffF(x_k, m) in float (x and m are float values, so exact as float).
+    double terms[kChunk];
+    float values[kChunk];
+    double lanes[kLanes] = {};
+    const auto max_float = static_cast<float>(max);
+    for (int64_t begin = 0; begin < length; begin += kChunk) {
+      const int64_t count = length - begin < kChunk ? length - begin : kChunk;
+      for (int64_t k = 0; k < count; ++k) {
+        values[k] = static_cast<float>(x(begin + k));
+      }
+      ShiftedExpsInPlace(kernel_target, values, max_float, terms, count);
+      if (arg >= begin && arg < begin + count) {
+        terms[arg - begin] = 0.0;
+      }
+      int64_t k = 0;
+      for (; k + kLanes <= count; k += kLanes) {  // kChunk is a multiple of 8: lane = index % 8.
+        for (int l = 0; l < kLanes; ++l) lanes[l] += terms[k + l];
+      }
+      for (; k < count; ++k) lanes[k % kLanes] += terms[k];
+    }
+    const double rest =
+        ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) + ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]));
+    log_sum = StableLog1p(rest);
+    // A row of -inf only, or holding +inf or NaN: every result is NaN, as the formulas give.
+    const double shift = std::isfinite(max) ? log_sum : std::numeric_limits<double>::quiet_NaN();
+    for (int64_t j = 0; j < length; ++j) {
+      const double log_prob = (x(j) - max) - shift;
+      Store<T>(rows.out + j * out_stride, log_prob);
+      if (smoothing) {
+        smooth_sum += ClassWeight(params.targets, j) * log_prob;
+      }
     }
   }
-  for (; i < length; ++i) {
-    const double value = x(i);
-    has_nan = has_nan || value != value;
-    lane_max[0] = value > lane_max[0] ? value : lane_max[0];
-  }
-  double max = lane_max[0];
-  for (int l = 1; l < kLanes; ++l) max = lane_max[l] > max ? lane_max[l] : max;
-  if (has_nan) max = std::numeric_limits<double>::quiet_NaN();
-  // The first index holding the maximum (none for NaN: every result is NaN then).
-  int64_t arg = -1;
-  for (int64_t k = 0; k < length && !has_nan; ++k) {
-    if (x(k) == max) {
-      arg = k;
-      break;
-    }
-  }
-  // T = sum of exp(x_k - max) over k != arg (the maximum's own term, exactly 1, is left out), in 8 interleaved
-  // lanes (term k to lane k % 8, whatever the chunking) combined in a fixed tree: the same bits on every target.
-  double terms[kChunk];
-  double lanes[kLanes] = {};
-  for (int64_t begin = 0; begin < length; begin += kChunk) {
-    const int64_t count = length - begin < kChunk ? length - begin : kChunk;
-    for (int64_t k = 0; k < count; ++k) {
-      terms[k] = x(begin + k) - max;
-    }
-    ExpInPlace(kernel_target, terms, count);
-    if (arg >= begin && arg < begin + count) {
-      terms[arg - begin] = 0.0;
-    }
-    int64_t k = 0;
-    for (; k + kLanes <= count; k += kLanes) {  // kChunk is a multiple of 8: lane = index % 8.
-      for (int l = 0; l < kLanes; ++l) lanes[l] += terms[k + l];
-    }
-    for (; k < count; ++k) lanes[k % kLanes] += terms[k];
-  }
-  const double rest = ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) + ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]));
-  const double log_sum = Log1p(rest);
-  // A row of -inf only, or holding +inf or NaN: every result is NaN, as the formulas give.
+  // A row of -inf only, or holding +inf or NaN: every result is NaN.
   const bool finite_max = std::isfinite(max);
   const double shift = finite_max ? log_sum : std::numeric_limits<double>::quiet_NaN();
-  const bool smoothing = params.label_smoothing > 0.0;
-  double smooth_sum = 0.0;  // sum of weight_c * logProb_c, in index order.
-  for (int64_t j = 0; j < length; ++j) {
-    const double log_prob = (x(j) - max) - shift;
-    Store<T>(rows.out + j * out_stride, log_prob);
-    if (smoothing) {
-      smooth_sum += ClassWeight(params.targets, j) * log_prob;
-    }
-  }
   result->lse = finite_max ? max + log_sum : std::numeric_limits<double>::quiet_NaN();
   double weight = 0.0;
   result->kind = Classify<TargetT>(params.targets, rows.index, &result->target, &weight);
@@ -222,13 +257,20 @@ RowKind GradRowBody(const row::Rows& rows, const GradParams& p, int64_t kernel_t
   const double shared = smooth * p.weight_total + lse_grad;
   const double coefficient = nll_grad + shared;
   const bool per_class = smooth != 0.0;  // The smoothing term varies with the class's weight.
+  // p_j = det::ExpF(logProb_j) in float (DECISIONS 17), widened to double for the products.
+  bool vector_row = false;
+  if constexpr (kDense) {
+    const VectorGradRow vector = per_class ? nullptr : SelectVectorRowKernels(kDataType<T>, kernel_target).grad;
+    vector_row = vector != nullptr && vector(rows, p.stream, coefficient);
+  }
   double terms[kChunk];
-  for (int64_t begin = 0; begin < length; begin += kChunk) {
+  float values[kChunk];
+  for (int64_t begin = 0; begin < length && !vector_row; begin += kChunk) {
     const int64_t count = length - begin < kChunk ? length - begin : kChunk;
     for (int64_t k = 0; k < count; ++k) {
-      terms[k] = Load<T>(rows.in[0] + (begin + k) * in_stride);
+      values[k] = LoadAsFloat<T>(rows.in[0] + (begin + k) * in_stride);
     }
-    ExpInPlace(kernel_target, terms, count);
+    ExpsInPlace(kernel_target, values, terms, count);
     char* out = rows.out + begin * out_stride;
     if (per_class) {
       for (int64_t k = 0; k < count; ++k) {

@@ -1,12 +1,15 @@
 // Row kernels of aclnnCrossEntropyLoss and aclnnCrossEntropyLossGrad on the row engine (ops/row/row_walk.h): one
-// row of C class scores per batch row n, reduced by one thread in index order, in double with the deterministic
-// exp and log (backend/cpu/det_math.h), each output rounded once. The same bits for every thread count and kernel
-// target (the exponentials of a row go through det_math's array form, which gives the scalar form's bits).
+// row of C class scores per batch row n, reduced by one thread in a fixed order. The exponentials are float32
+// (DECISIONS 17: det::ExpDiffF in the forward, det::ExpF for the gradient's p = exp(logProb), the softmax family's
+// functions), widened to double; the rest is double with the deterministic log (backend/cpu/det_math.h), each output
+// rounded once. The same bits for every thread count and kernel target (the exponentials of a row go through
+// det_math's array forms, which give the scalar forms' bits).
 //
 // Forward, per row x with m = max(x) (its first index a) and T = sum over k != a of exp(x_k - m):
 //   log(S) = log1p(T), lse = m + log1p(T), logProb_j = (x_j - m) - log1p(T)
-// log1p keeps the log-probability of a dominant class (near 0) accurate relative to itself, so every logProb is
-// within a few units of 2^-53 of its own magnitude before the rounding (docs/cross_entropy_loss.md).
+// log1p keeps the log-probability of a dominant class (near 0) accurate relative to itself: every logProb is within
+// 2^-23 (the float exponentials) plus a few units of 2^-53 of its own magnitude before the rounding
+// (docs/cross_entropy_loss.md states every bound).
 #ifndef OPENACLNN_OPS_CROSS_ENTROPY_LOSS_CROSS_ENTROPY_KERNEL_H_
 #define OPENACLNN_OPS_CROSS_ENTROPY_LOSS_CROSS_ENTROPY_KERNEL_H_
 
@@ -16,6 +19,11 @@
 #include "ops/row/row_walk.h"
 
 namespace openaclnn::cross_entropy {
+
+// log(1 + t) for t >= 0 from det::Log, accurate relative to the result for small t: with u = 1 + t rounded,
+// log(u) * t / (u - 1) corrects the rounding of u (Goldberg's form; within a few ulp of double). Shared by the
+// scalar and vector row kernels.
+double StableLog1p(double t);
 
 // What a row's target makes of it.
 enum class RowKind : int8_t { kCounted, kIgnored, kBadTarget };
@@ -33,6 +41,7 @@ struct ClassTargets {
 struct ForwardParams {
   ClassTargets targets;
   double label_smoothing = 0.0;
+  bool stream = false;  // Write logProbOut with streaming stores where a vector kernel does the row.
 };
 
 // One row's results: its loss term (0 unless it counts), the weight of its target (0 unless it counts), its
@@ -66,6 +75,7 @@ struct GradParams {
   double zloss_divisor = 1.0;        // Mean: the number of counted rows; otherwise 1.
   double twice_zloss_scale = 0.0;    // 2 * lseSquareScaleForZloss.
   bool mean = false;
+  bool stream = false;  // Write out with streaming stores where a vector kernel does the row.
 };
 
 // The class index of row `n` and its kind; the weight of its target (0 unless counted).

@@ -10,6 +10,7 @@
 
 #include "aclnn/opdev/op_errno.h"
 #include "backend/cpu/kernel_target.h"
+#include "backend/cpu/store_policy.h"
 #include "backend/cpu/reduce.h"
 #include "backend/cpu/reduce_round.h"
 #include "core/dtype.h"
@@ -172,6 +173,7 @@ Prepared Plan(const CrossEntropyLossArgs& args) {
   ForwardParams params;
   params.targets = TargetsOf(*args.target, args.weight, classes, args.ignore_index);
   params.label_smoothing = args.label_smoothing;
+  params.stream = cpu::UseStreamingStores(args.log_prob_out->numel() * DataTypeSize(args.log_prob_out->dtype()));
   ForwardOutputs outputs;
   outputs.loss = RowVectorOf(*args.loss_out);
   if (WritesZloss(args)) {

@@ -7,6 +7,7 @@
 
 #include "aclnn/opdev/op_errno.h"
 #include "backend/cpu/kernel_target.h"
+#include "backend/cpu/store_policy.h"
 #include "backend/cpu/reduce.h"
 #include "core/dtype.h"
 #include "core/messages.h"
@@ -102,6 +103,7 @@ Prepared Plan(const CrossEntropyLossGradArgs& args) {
   const Reduction reduction = ReductionOf(args.reduction);
   GradParams params;
   params.targets = TargetsOf(*args.target, args.weight, classes, args.ignore_index);
+  params.stream = cpu::UseStreamingStores(args.out->numel() * DataTypeSize(args.out->dtype()));
   const RowVector grad_loss = RowVectorOf(*args.grad_loss);
   params.grad_loss = grad_loss.base;
   params.grad_loss_stride = reduction == Reduction::kNone ? grad_loss.stride : 0;
