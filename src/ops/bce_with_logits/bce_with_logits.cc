@@ -13,6 +13,7 @@
 #include "ops/bce_with_logits/bce_with_logits_term.h"
 #include "ops/pointwise/checks.h"
 #include "ops/pointwise/engine.h"
+#include "ops/pointwise/mean_scale.h"
 
 namespace openaclnn::bce_with_logits {
 namespace {
@@ -137,8 +138,7 @@ ExtraOperands ExtrasOf(const aclTensor* weight, const aclTensor* pos_weight) {
 
 // The mean's factor 1 / numel(self), computed in float as CANN's tiling does; 1 for none and sum.
 float ScaleOf(const BackwardArgs& a) {
-  const bool mean = a.reduction == static_cast<int64_t>(Reduction::kMean);
-  return mean ? 1.0f / static_cast<float>(a.self->numel()) : 1.0f;
+  return MeanScale(a.reduction, a.self->numel(), 1.0f, ScaleArithmetic::kFloat);
 }
 
 Status PlanBackwardOf(const char* run_api, const BackwardArgs& args, const TermKernels& kernels,

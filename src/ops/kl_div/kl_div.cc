@@ -16,6 +16,7 @@
 #include "ops/kl_div/kl_div_kernels.h"
 #include "ops/pointwise/checks.h"
 #include "ops/pointwise/engine.h"
+#include "ops/pointwise/mean_scale.h"
 
 namespace openaclnn::kl_div {
 namespace {
@@ -158,16 +159,13 @@ Status ValidateTargetBackward(const BackwardArgs& a) {
 }
 
 // The gradients' factor: 1 / numel(broadcast) for mean, 1 / its first dimension for batchmean (1 for 0-D), 1 for
-// none, sum and every other value (CANN reads unknown reductions as none). Rounded once to float.
+// none, sum and every other value (CANN reads unknown reductions as none).
 float GradientScale(const BackwardArgs& a) {
-  const std::vector<int64_t> shape = BroadcastShape({a.self, a.target});
-  if (a.reduction == static_cast<int64_t>(Reduction::kMean)) {
-    return static_cast<float>(1.0 / static_cast<double>(a.out->numel()));
-  }
   if (a.reduction == kBatchMean) {
-    return static_cast<float>(1.0 / static_cast<double>(shape.empty() ? 1 : shape[0]));
+    const std::vector<int64_t> shape = BroadcastShape({a.self, a.target});
+    return MeanScale(static_cast<int64_t>(Reduction::kMean), shape.empty() ? 1 : shape[0]);
   }
-  return 1.0f;
+  return MeanScale(a.reduction, a.out->numel());
 }
 
 }  // namespace

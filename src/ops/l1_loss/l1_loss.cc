@@ -3,11 +3,11 @@
 // FLOAT, FLOAT16 and BFLOAT16 only and refuses the rest with 161002 naming the argument (docs/l1_loss.md).
 #include "ops/l1_loss/l1_loss.h"
 
-#include "core/reduction.h"
 #include "framework/two_phase.h"
 #include "ops/l1_loss/l1_loss_kernels.h"
 #include "ops/pointwise/checks.h"
 #include "ops/pointwise/engine.h"
+#include "ops/pointwise/mean_scale.h"
 
 namespace openaclnn::l1_loss {
 namespace {
@@ -52,9 +52,8 @@ Status ForwardGetWorkspaceSize(const ForwardArgs& args, uint64_t* workspace_size
 Status BackwardGetWorkspaceSize(const BackwardArgs& args, uint64_t* workspace_size, aclOpExecutor** executor) {
   OPENACLNN_RETURN_IF_ERROR(CheckPhase1Outputs(kBackwardPhase1Api, workspace_size, executor));
   OPENACLNN_RETURN_IF_ERROR(ValidateBackward(args));
-  // 1 / N for mean with N the element count of the broadcast (gradInput's), computed in double and rounded once.
-  const bool mean = args.reduction == static_cast<int64_t>(Reduction::kMean);
-  const float scale = mean ? static_cast<float>(1.0 / static_cast<double>(args.out->numel())) : 1.0f;
+  // 1 / N for mean with N the element count of the broadcast (gradInput's).
+  const float scale = MeanScale(args.reduction, args.out->numel());
   const BackwardCall call{kBackwardPhase2Api, args.grad_output, args.self, args.target, scale, args.out,
                           &L1Kernels()};
   return FinishPhase1(kBackwardPhase2Api, PlanBackward(call), workspace_size, executor);

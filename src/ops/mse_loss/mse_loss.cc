@@ -6,6 +6,7 @@
 #include "ops/mse_loss/mse_loss_kernels.h"
 #include "ops/pointwise/checks.h"
 #include "ops/pointwise/engine.h"
+#include "ops/pointwise/mean_scale.h"
 
 namespace openaclnn::mse_loss {
 namespace {
@@ -61,9 +62,8 @@ Status OutGetWorkspaceSize(const ForwardArgs& args, uint64_t* workspace_size, ac
 Status BackwardGetWorkspaceSize(const BackwardArgs& args, uint64_t* workspace_size, aclOpExecutor** executor) {
   OPENACLNN_RETURN_IF_ERROR(CheckPhase1Outputs(kBackwardPhase1Api, workspace_size, executor));
   OPENACLNN_RETURN_IF_ERROR(ValidateBackward(args));
-  // CANN's cof: 2, or 2 / numel(self) for mean (self as given, before broadcasting), rounded once to float.
-  const bool mean = args.reduction == static_cast<int64_t>(Reduction::kMean);
-  const float scale = mean ? static_cast<float>(2.0 / static_cast<double>(args.self->numel())) : 2.0f;
+  // CANN's cof: 2, or 2 / numel(self) for mean (self as given, before broadcasting).
+  const float scale = MeanScale(args.reduction, args.self->numel(), 2.0f);
   const BackwardCall call{kBackwardPhase2Api, args.grad_output, args.self, args.target, scale, args.out,
                           &MseKernels()};
   return FinishPhase1(kBackwardPhase2Api, PlanBackward(call), workspace_size, executor);

@@ -7,10 +7,10 @@
 
 #include "aclnn/opdev/op_errno.h"
 #include "core/messages.h"
-#include "core/reduction.h"
 #include "framework/two_phase.h"
 #include "ops/pointwise/checks.h"
 #include "ops/pointwise/engine.h"
+#include "ops/pointwise/mean_scale.h"
 #include "ops/smooth_l1_loss/smooth_l1_loss_kernels.h"
 
 namespace openaclnn::smooth_l1_loss {
@@ -73,9 +73,8 @@ Status BackwardGetWorkspaceSize(const BackwardArgs& args, float beta, uint64_t* 
                                 aclOpExecutor** executor) {
   OPENACLNN_RETURN_IF_ERROR(CheckPhase1Outputs(kBackwardPhase1Api, workspace_size, executor));
   OPENACLNN_RETURN_IF_ERROR(ValidateBackward(args, beta));
-  // 1 / numel(self) for mean (self as given, before broadcasting: CANN's and PyTorch's N), rounded once.
-  const bool mean = args.reduction == static_cast<int64_t>(Reduction::kMean);
-  const float scale = mean ? static_cast<float>(1.0 / static_cast<double>(args.self->numel())) : 1.0f;
+  // 1 / numel(self) for mean (self as given, before broadcasting: CANN's and PyTorch's N).
+  const float scale = MeanScale(args.reduction, args.self->numel());
   BackwardCall call{kBackwardPhase2Api, args.grad_output, args.self, args.target, scale, args.out,
                     &SmoothL1Kernels()};
   call.params.beta = beta;

@@ -3,10 +3,10 @@
 // table of three with it, so a value outside 0..2 is refused here instead (DECISIONS 20, docs/soft_margin_loss.md).
 #include "ops/soft_margin_loss/soft_margin_loss.h"
 
-#include "core/reduction.h"
 #include "framework/two_phase.h"
 #include "ops/pointwise/checks.h"
 #include "ops/pointwise/engine.h"
+#include "ops/pointwise/mean_scale.h"
 #include "ops/soft_margin_loss/soft_margin_loss_kernels.h"
 
 namespace openaclnn::soft_margin_loss {
@@ -52,9 +52,8 @@ Status ForwardGetWorkspaceSize(const ForwardArgs& args, uint64_t* workspace_size
 Status BackwardGetWorkspaceSize(const BackwardArgs& args, uint64_t* workspace_size, aclOpExecutor** executor) {
   OPENACLNN_RETURN_IF_ERROR(CheckPhase1Outputs(kBackwardPhase1Api, workspace_size, executor));
   OPENACLNN_RETURN_IF_ERROR(ValidateBackward(args));
-  // CANN's c: 1 / N for mean with N the element count of the broadcast (out's), rounded once to float.
-  const bool mean = args.reduction == static_cast<int64_t>(Reduction::kMean);
-  const float scale = mean ? static_cast<float>(1.0 / static_cast<double>(args.out->numel())) : 1.0f;
+  // CANN's c: 1 / N for mean with N the element count of the broadcast (out's).
+  const float scale = MeanScale(args.reduction, args.out->numel());
   const BackwardCall call{kBackwardPhase2Api, args.grad_output, args.self, args.target, scale, args.out,
                           &SoftMarginKernels()};
   return FinishPhase1(kBackwardPhase2Api, PlanBackward(call), workspace_size, executor);
