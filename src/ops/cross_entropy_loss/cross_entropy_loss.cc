@@ -111,37 +111,32 @@ class CrossEntropyLossLaunch final : public Launch {
 
   Status WriteReduced(const std::vector<ForwardRow>& results) const {
     // Rows that do not count still take their lane, so the grouping depends on the row index alone.
-    const cpu::AddTermsFn<2> loss_terms = [&results](int64_t begin, int64_t end, cpu::LaneAccumulator<2>* lanes) {
-      for (int64_t n = begin; n < end; ++n) {
-        lanes->Add({results[static_cast<size_t>(n)].loss, results[static_cast<size_t>(n)].weight});
-      }
-    };
-    const cpu::AddTermsFn<2> zloss_terms = [this, &results](int64_t begin, int64_t end,
-                                                            cpu::LaneAccumulator<2>* lanes) {
+    const cpu::AddTermsFn<2> terms = [this, &results](int64_t begin, int64_t end, cpu::LaneAccumulator<2>* lanes) {
       for (int64_t n = begin; n < end; ++n) {
         const ForwardRow& row = results[static_cast<size_t>(n)];
-        lanes->Add({Zloss(row), row.kind == RowKind::kCounted ? 1.0 : 0.0});
+        lanes->Add({row.loss, Zloss(row)});
       }
     };
     const bool mean = reduction_ == Reduction::kMean;
-    std::array<double, 2> loss_sums;
-    std::array<double, 2> zloss_sums{};
+    std::array<double, 2> sums;  // loss, z-loss
+    MeanDivisors divisors;
     try {
-      loss_sums = cpu::DeterministicSum<2>(rows_, loss_terms);
-      if (outputs_.zloss.base != nullptr) {
-        zloss_sums = cpu::DeterministicSum<2>(rows_, zloss_terms);
+      sums = cpu::DeterministicSum<2>(rows_, terms);
+      if (mean) {
+        divisors = SumMeanDivisors(rows_, [&results](int64_t n, double* weight) {
+          *weight = results[static_cast<size_t>(n)].weight;
+          return results[static_cast<size_t>(n)].kind;
+        });
       }
     } catch (const std::bad_alloc&) {
       return OutOfMemory();
     }
-    // Mean: over the weights of the targets that count (0 / 0 = NaN when none counts, as CANN); the z-loss's mean
-    // is over the number of counted rows (CANN's gradient formula).
     const Status loss_status =
-        StoreReduced(kLossPhase2Api, outputs_.loss, "lossOut", mean ? loss_sums[0] / loss_sums[1] : loss_sums[0]);
+        StoreReduced(kLossPhase2Api, outputs_.loss, "lossOut", ReducedValue(mean, sums[0], divisors.weight));
     Status zloss_status = Status::Ok();
     if (outputs_.zloss.base != nullptr) {
-      zloss_status = StoreReduced(kLossPhase2Api, outputs_.zloss, "zlossOut",
-                                  mean ? zloss_sums[0] / zloss_sums[1] : zloss_sums[0]);
+      zloss_status =
+          StoreReduced(kLossPhase2Api, outputs_.zloss, "zlossOut", ReducedValue(mean, sums[1], divisors.rows));
     }
     return loss_status.ok() ? zloss_status : loss_status;
   }

@@ -1,9 +1,11 @@
-// Small pieces both cross-entropy launches share: an output's first element and stride, the targets' view, and
-// reporting a row's bad target or a reduced value's overflow through the tolerated-fault mechanism.
+// Small pieces both cross-entropy launches share: an output's first element and stride, the targets' view, the
+// mean's divisors, and reporting a row's bad target or a reduced value's overflow through the tolerated-fault
+// mechanism.
 #ifndef OPENACLNN_OPS_CROSS_ENTROPY_LOSS_CROSS_ENTROPY_OUTPUTS_H_
 #define OPENACLNN_OPS_CROSS_ENTROPY_LOSS_CROSS_ENTROPY_OUTPUTS_H_
 
 #include <cstdint>
+#include <functional>
 #include <string_view>
 
 #include "acl/acl_base.h"
@@ -24,6 +26,21 @@ RowVector RowVectorOf(const aclTensor& tensor);
 
 // target (N) and weight (C) of a validated call.
 ClassTargets TargetsOf(const aclTensor& target, const aclTensor* weight, int64_t classes, int64_t ignore_index);
+
+// What the means of N rows divide by: the counted rows' target weights (the loss's mean, as CANN defines it) and
+// their number (the z-loss's mean). Each is summed in double in a grouping fixed by the row index alone
+// (cpu::DeterministicSum), so both launches, and every thread count, get the same bits.
+struct MeanDivisors {
+  double weight = 0.0;
+  double rows = 0.0;
+};
+// Row n's kind, and through `weight` its target's weight (0 unless the row counts). Called from the kernel threads.
+using RowClassFn = std::function<RowKind(int64_t n, double* weight)>;
+// Throws std::bad_alloc only when cpu::DeterministicSum does.
+MeanDivisors SumMeanDivisors(int64_t rows, const RowClassFn& row_class);
+
+// sum / divisor for a mean (0 / 0 = NaN when no row counts, as CANN), sum otherwise.
+inline double ReducedValue(bool mean, double sum, double divisor) { return mean ? sum / divisor : sum; }
 
 // Stores value rounded once; a finite value that became infinite only by that rounding is DECISIONS 14's fault.
 Status StoreReduced(std::string_view op, const RowVector& output, const char* arg, double value);

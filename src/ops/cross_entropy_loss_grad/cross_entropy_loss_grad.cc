@@ -1,6 +1,5 @@
 #include "ops/cross_entropy_loss_grad/cross_entropy_loss_grad.h"
 
-#include <array>
 #include <memory>
 #include <new>
 #include <utility>
@@ -8,7 +7,6 @@
 #include "aclnn/opdev/op_errno.h"
 #include "backend/cpu/kernel_target.h"
 #include "backend/cpu/store_policy.h"
-#include "backend/cpu/reduce.h"
 #include "core/dtype.h"
 #include "core/messages.h"
 #include "core/reduction.h"
@@ -41,25 +39,18 @@ class CrossEntropyLossGradLaunch final : public Launch {
       params.weight_total = ClassWeightTotal(targets);
     }
     if (params.mean) {
-      // The mean's divisors: the counted rows' target weights and their number, grouped by row index alone.
-      const cpu::AddTermsFn<2> add = [this](int64_t begin, int64_t end, cpu::LaneAccumulator<2>* lanes) {
-        for (int64_t n = begin; n < end; ++n) {
-          int64_t target = 0;
-          double weight = 0.0;
-          const bool counted =
-              ClassifyRow(params_.targets, target_type_, n, &target, &weight) == RowKind::kCounted;
-          lanes->Add({weight, counted ? 1.0 : 0.0});
-        }
-      };
-      std::array<double, 2> sums;
+      MeanDivisors divisors;
       try {
-        sums = cpu::DeterministicSum<2>(walk_.rows(), add);
+        divisors = SumMeanDivisors(walk_.rows(), [this](int64_t n, double* weight) {
+          int64_t target = 0;
+          return ClassifyRow(params_.targets, target_type_, n, &target, weight);
+        });
       } catch (const std::bad_alloc&) {
         return Status(ACL_ERROR_BAD_ALLOC,
                       msg::ExecutionError(kGradPhase2Api, "out of host memory for the partial sums."));
       }
-      params.loss_divisor = sums[0];
-      params.zloss_divisor = sums[1];
+      params.loss_divisor = divisors.weight;
+      params.zloss_divisor = divisors.rows;
     }
     class_index::SharedTargetFault fault;
     walk_.Run(walk_.length() * element_bytes_ * 2, [&](const row::Rows& rows) {
