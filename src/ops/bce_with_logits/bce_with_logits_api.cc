@@ -4,11 +4,11 @@
 #include "aclnnop/aclnn_binary_cross_entropy_with_logits.h"
 #include "aclnnop/aclnn_binary_cross_entropy_with_logits_backward.h"
 #include "aclnnop/aclnn_binary_cross_entropy_with_logits_target_backward.h"
-#include "api/guard.h"
-#include "framework/two_phase.h"
+#include "api/operator_shim.h"
 #include "ops/bce_with_logits/bce_with_logits.h"
 
-using openaclnn::api::GuardAclnn;
+using openaclnn::api::Phase1;
+using openaclnn::api::Phase2;
 namespace bcel = openaclnn::bce_with_logits;
 
 extern "C" {
@@ -18,7 +18,7 @@ aclnnStatus aclnnBinaryCrossEntropyWithLogitsGetWorkspaceSize(const aclTensor* s
                                                               const aclTensor* posWeightOptional, int64_t reduction,
                                                               aclTensor* out, uint64_t* workspaceSize,
                                                               aclOpExecutor** executor) {
-  return GuardAclnn(bcel::kForwardPhase1Api, [&] {
+  return Phase1(bcel::kForwardPhase1Api, [&] {
     return bcel::ForwardGetWorkspaceSize({self, target, weightOptional, posWeightOptional, reduction, out},
                                          workspaceSize, executor);
   });
@@ -26,16 +26,14 @@ aclnnStatus aclnnBinaryCrossEntropyWithLogitsGetWorkspaceSize(const aclTensor* s
 
 aclnnStatus aclnnBinaryCrossEntropyWithLogits(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                                               const aclrtStream stream) {
-  return GuardAclnn(bcel::kForwardPhase2Api, [&] {
-    return openaclnn::RunPhase2(bcel::kForwardPhase2Api, workspace, workspaceSize, executor, stream);
-  });
+  return Phase2(bcel::kForwardPhase2Api, workspace, workspaceSize, executor, stream);
 }
 
 aclnnStatus aclnnBinaryCrossEntropyWithLogitsBackwardGetWorkspaceSize(
     const aclTensor* gradOutput, const aclTensor* self, const aclTensor* target, const aclTensor* weightOptional,
     const aclTensor* posWeightOptional, int64_t reduction, aclTensor* out, uint64_t* workspaceSize,
     aclOpExecutor** executor) {
-  return GuardAclnn(bcel::kBackwardPhase1Api, [&] {
+  return Phase1(bcel::kBackwardPhase1Api, [&] {
     return bcel::BackwardGetWorkspaceSize(
         {gradOutput, self, target, weightOptional, posWeightOptional, reduction, out}, workspaceSize, executor);
   });
@@ -43,16 +41,14 @@ aclnnStatus aclnnBinaryCrossEntropyWithLogitsBackwardGetWorkspaceSize(
 
 aclnnStatus aclnnBinaryCrossEntropyWithLogitsBackward(void* workspace, uint64_t workspaceSize,
                                                       aclOpExecutor* executor, const aclrtStream stream) {
-  return GuardAclnn(bcel::kBackwardPhase2Api, [&] {
-    return openaclnn::RunPhase2(bcel::kBackwardPhase2Api, workspace, workspaceSize, executor, stream);
-  });
+  return Phase2(bcel::kBackwardPhase2Api, workspace, workspaceSize, executor, stream);
 }
 
 aclnnStatus aclnnBinaryCrossEntropyWithLogitsTargetBackwardGetWorkspaceSize(
     const aclTensor* gradOutput, const aclTensor* self, const aclTensor* target, const aclTensor* weightOptional,
     const aclTensor* posWeightOptional, int64_t reduction, aclTensor* gradTarget, uint64_t* workspaceSize,
     aclOpExecutor** executor) {
-  return GuardAclnn(bcel::kTargetBackwardPhase1Api, [&] {
+  return Phase1(bcel::kTargetBackwardPhase1Api, [&] {
     return bcel::TargetBackwardGetWorkspaceSize(
         {gradOutput, self, target, weightOptional, posWeightOptional, reduction, gradTarget}, workspaceSize,
         executor);
@@ -61,9 +57,7 @@ aclnnStatus aclnnBinaryCrossEntropyWithLogitsTargetBackwardGetWorkspaceSize(
 
 aclnnStatus aclnnBinaryCrossEntropyWithLogitsTargetBackward(void* workspace, uint64_t workspaceSize,
                                                             aclOpExecutor* executor, aclrtStream stream) {
-  return GuardAclnn(bcel::kTargetBackwardPhase2Api, [&] {
-    return openaclnn::RunPhase2(bcel::kTargetBackwardPhase2Api, workspace, workspaceSize, executor, stream);
-  });
+  return Phase2(bcel::kTargetBackwardPhase2Api, workspace, workspaceSize, executor, stream);
 }
 
 }  // extern "C"

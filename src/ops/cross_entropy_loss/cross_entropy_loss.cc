@@ -205,8 +205,4 @@ Status LossGetWorkspaceSize(const CrossEntropyLossArgs& args, uint64_t* workspac
   return FinishPhase1(kLossPhase2Api, std::move(prepared), workspace_size, executor);
 }
 
-Status LossRun(void* workspace, uint64_t workspace_size, aclOpExecutor* executor, aclrtStream stream) {
-  return RunPhase2(kLossPhase2Api, workspace, workspace_size, executor, stream);
-}
-
 }  // namespace openaclnn::cross_entropy

@@ -12,7 +12,6 @@
 namespace openaclnn::cross_entropy {
 
 Status LossGetWorkspaceSize(const CrossEntropyLossArgs& args, uint64_t* workspace_size, aclOpExecutor** executor);
-Status LossRun(void* workspace, uint64_t workspace_size, aclOpExecutor* executor, aclrtStream stream);
 
 }  // namespace openaclnn::cross_entropy
 

@@ -2,7 +2,7 @@
 // exception) become a status code plus a message for aclGetRecentErrMsg().
 #include "aclnnop/aclnn_cross_entropy_loss.h"
 
-#include "api/guard.h"
+#include "api/operator_shim.h"
 #include "ops/cross_entropy_loss/cross_entropy_loss.h"
 #include "ops/cross_entropy_loss/cross_entropy_validate.h"
 
@@ -15,7 +15,7 @@ aclnnStatus aclnnCrossEntropyLossGetWorkspaceSize(const aclTensor* input, const 
                                                   const aclTensor* lossOut, const aclTensor* logProbOut,
                                                   const aclTensor* zlossOut, const aclTensor* lseForZlossOut,
                                                   uint64_t* workspaceSize, aclOpExecutor** executor) {
-  return openaclnn::api::GuardAclnn(openaclnn::cross_entropy::kLossPhase1Api, [&] {
+  return openaclnn::api::Phase1(openaclnn::cross_entropy::kLossPhase1Api, [&] {
     return openaclnn::cross_entropy::LossGetWorkspaceSize(
         {input, target, weightOptional, reductionOptional, ignoreIndex, labelSmoothing, lseSquareScaleForZloss,
          returnZloss, lossOut, logProbOut, zlossOut, lseForZlossOut},
@@ -25,9 +25,7 @@ aclnnStatus aclnnCrossEntropyLossGetWorkspaceSize(const aclTensor* input, const 
 
 aclnnStatus aclnnCrossEntropyLoss(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                                   aclrtStream stream) {
-  return openaclnn::api::GuardAclnn(openaclnn::cross_entropy::kLossPhase2Api, [&] {
-    return openaclnn::cross_entropy::LossRun(workspace, workspaceSize, executor, stream);
-  });
+  return openaclnn::api::Phase2(openaclnn::cross_entropy::kLossPhase2Api, workspace, workspaceSize, executor, stream);
 }
 
 }  // extern "C"

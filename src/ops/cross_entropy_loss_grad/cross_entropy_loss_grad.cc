@@ -137,8 +137,4 @@ Status GradGetWorkspaceSize(const CrossEntropyLossGradArgs& args, uint64_t* work
   return FinishPhase1(kGradPhase2Api, std::move(prepared), workspace_size, executor);
 }
 
-Status GradRun(void* workspace, uint64_t workspace_size, aclOpExecutor* executor, aclrtStream stream) {
-  return RunPhase2(kGradPhase2Api, workspace, workspace_size, executor, stream);
-}
-
 }  // namespace openaclnn::cross_entropy

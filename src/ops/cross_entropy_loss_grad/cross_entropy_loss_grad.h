@@ -14,7 +14,6 @@ namespace openaclnn::cross_entropy {
 
 Status GradGetWorkspaceSize(const CrossEntropyLossGradArgs& args, uint64_t* workspace_size,
                             aclOpExecutor** executor);
-Status GradRun(void* workspace, uint64_t workspace_size, aclOpExecutor* executor, aclrtStream stream);
 
 }  // namespace openaclnn::cross_entropy
 

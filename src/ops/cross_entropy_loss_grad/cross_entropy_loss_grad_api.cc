@@ -2,7 +2,7 @@
 // any exception) become a status code plus a message for aclGetRecentErrMsg().
 #include "aclnnop/aclnn_cross_entropy_loss_grad.h"
 
-#include "api/guard.h"
+#include "api/operator_shim.h"
 #include "ops/cross_entropy_loss/cross_entropy_validate.h"
 #include "ops/cross_entropy_loss_grad/cross_entropy_loss_grad.h"
 
@@ -15,7 +15,7 @@ aclnnStatus aclnnCrossEntropyLossGradGetWorkspaceSize(const aclTensor* gradLoss,
                                                       int64_t ignoreIndex, double labelSmoothing,
                                                       double lseSquareScaleForZloss, const aclTensor* out,
                                                       uint64_t* workspaceSize, aclOpExecutor** executor) {
-  return openaclnn::api::GuardAclnn(openaclnn::cross_entropy::kGradPhase1Api, [&] {
+  return openaclnn::api::Phase1(openaclnn::cross_entropy::kGradPhase1Api, [&] {
     return openaclnn::cross_entropy::GradGetWorkspaceSize(
         {gradLoss, logProb, target, weightOptional, gradZlossOptional, lseForZlossOptional, reductionOptional,
          ignoreIndex, labelSmoothing, lseSquareScaleForZloss, out},
@@ -25,9 +25,7 @@ aclnnStatus aclnnCrossEntropyLossGradGetWorkspaceSize(const aclTensor* gradLoss,
 
 aclnnStatus aclnnCrossEntropyLossGrad(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                                       aclrtStream stream) {
-  return openaclnn::api::GuardAclnn(openaclnn::cross_entropy::kGradPhase2Api, [&] {
-    return openaclnn::cross_entropy::GradRun(workspace, workspaceSize, executor, stream);
-  });
+  return openaclnn::api::Phase2(openaclnn::cross_entropy::kGradPhase2Api, workspace, workspaceSize, executor, stream);
 }
 
 }  // extern "C"

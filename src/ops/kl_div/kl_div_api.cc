@@ -3,11 +3,11 @@
 #include "aclnnop/aclnn_kl_div.h"
 #include "aclnnop/aclnn_kl_div_backward.h"
 #include "aclnnop/aclnn_kl_div_target_backward.h"
-#include "api/guard.h"
-#include "framework/two_phase.h"
+#include "api/operator_shim.h"
 #include "ops/kl_div/kl_div.h"
 
-using openaclnn::api::GuardAclnn;
+using openaclnn::api::Phase1;
+using openaclnn::api::Phase2;
 namespace kl = openaclnn::kl_div;
 
 extern "C" {
@@ -15,21 +15,19 @@ extern "C" {
 aclnnStatus aclnnKlDivGetWorkspaceSize(const aclTensor* self, const aclTensor* target, int64_t reduction,
                                        bool logTarget, aclTensor* out, uint64_t* workspaceSize,
                                        aclOpExecutor** executor) {
-  return GuardAclnn(kl::kForwardPhase1Api, [&] {
+  return Phase1(kl::kForwardPhase1Api, [&] {
     return kl::ForwardGetWorkspaceSize({self, target, reduction, out}, logTarget, workspaceSize, executor);
   });
 }
 
 aclnnStatus aclnnKlDiv(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
-  return GuardAclnn(kl::kForwardPhase2Api, [&] {
-    return openaclnn::RunPhase2(kl::kForwardPhase2Api, workspace, workspaceSize, executor, stream);
-  });
+  return Phase2(kl::kForwardPhase2Api, workspace, workspaceSize, executor, stream);
 }
 
 aclnnStatus aclnnKlDivBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,
                                                const aclTensor* target, int64_t reduction, bool logTarget,
                                                aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor) {
-  return GuardAclnn(kl::kBackwardPhase1Api, [&] {
+  return Phase1(kl::kBackwardPhase1Api, [&] {
     return kl::BackwardGetWorkspaceSize({gradOutput, self, target, reduction, out}, logTarget, workspaceSize,
                                         executor);
   });
@@ -37,16 +35,14 @@ aclnnStatus aclnnKlDivBackwardGetWorkspaceSize(const aclTensor* gradOutput, cons
 
 aclnnStatus aclnnKlDivBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                                aclrtStream stream) {
-  return GuardAclnn(kl::kBackwardPhase2Api, [&] {
-    return openaclnn::RunPhase2(kl::kBackwardPhase2Api, workspace, workspaceSize, executor, stream);
-  });
+  return Phase2(kl::kBackwardPhase2Api, workspace, workspaceSize, executor, stream);
 }
 
 aclnnStatus aclnnKlDivTargetBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,
                                                      const aclTensor* target, int64_t reduction, bool logTarget,
                                                      aclTensor* gradTarget, uint64_t* workspaceSize,
                                                      aclOpExecutor** executor) {
-  return GuardAclnn(kl::kTargetBackwardPhase1Api, [&] {
+  return Phase1(kl::kTargetBackwardPhase1Api, [&] {
     return kl::TargetBackwardGetWorkspaceSize({gradOutput, self, target, reduction, gradTarget}, logTarget,
                                               workspaceSize, executor);
   });
@@ -54,9 +50,7 @@ aclnnStatus aclnnKlDivTargetBackwardGetWorkspaceSize(const aclTensor* gradOutput
 
 aclnnStatus aclnnKlDivTargetBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                                      aclrtStream stream) {
-  return GuardAclnn(kl::kTargetBackwardPhase2Api, [&] {
-    return openaclnn::RunPhase2(kl::kTargetBackwardPhase2Api, workspace, workspaceSize, executor, stream);
-  });
+  return Phase2(kl::kTargetBackwardPhase2Api, workspace, workspaceSize, executor, stream);
 }
 
 }  // extern "C"

@@ -2,7 +2,7 @@
 // operators (ops/row/softmax_op.h), and failures (including any exception) become a status code plus a message.
 #include "aclnnop/aclnn_logsoftmax_backward.h"
 
-#include "api/guard.h"
+#include "api/operator_shim.h"
 #include "ops/row/softmax_op.h"
 
 extern "C" {
@@ -10,7 +10,7 @@ extern "C" {
 aclnnStatus aclnnLogSoftmaxBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* output, int64_t dim,
                                          aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor) {
   using openaclnn::row::SoftmaxKind;
-  return openaclnn::api::GuardAclnn(openaclnn::row::SoftmaxBackwardPhase1Api(SoftmaxKind::kLogSoftmax), [&] {
+  return openaclnn::api::Phase1(openaclnn::row::SoftmaxBackwardPhase1Api(SoftmaxKind::kLogSoftmax), [&] {
     return openaclnn::row::SoftmaxBackwardGetWorkspaceSize(SoftmaxKind::kLogSoftmax, {gradOutput, output, dim, out},
                                                            workspaceSize, executor);
   });
@@ -19,9 +19,8 @@ aclnnStatus aclnnLogSoftmaxBackwardGetWorkspaceSize(const aclTensor* gradOutput,
 aclnnStatus aclnnLogSoftmaxBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                                     aclrtStream stream) {
   using openaclnn::row::SoftmaxKind;
-  return openaclnn::api::GuardAclnn(openaclnn::row::SoftmaxBackwardPhase2Api(SoftmaxKind::kLogSoftmax), [&] {
-    return openaclnn::row::SoftmaxBackwardRun(SoftmaxKind::kLogSoftmax, workspace, workspaceSize, executor, stream);
-  });
+  return openaclnn::api::Phase2(openaclnn::row::SoftmaxBackwardPhase2Api(SoftmaxKind::kLogSoftmax), workspace, workspaceSize,
+                                executor, stream);
 }
 
 }  // extern "C"

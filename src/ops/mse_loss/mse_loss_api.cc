@@ -3,54 +3,48 @@
 #include "aclnnop/aclnn_mse_loss.h"
 #include "aclnnop/aclnn_mse_loss_backward.h"
 #include "aclnnop/aclnn_mse_loss_out.h"
-#include "api/guard.h"
-#include "framework/two_phase.h"
+#include "api/operator_shim.h"
 #include "ops/mse_loss/mse_loss.h"
 
-using openaclnn::api::GuardAclnn;
+using openaclnn::api::Phase1;
+using openaclnn::api::Phase2;
 namespace mse = openaclnn::mse_loss;
 
 extern "C" {
 
 aclnnStatus aclnnMseLossGetWorkspaceSize(const aclTensor* self, const aclTensor* target, int64_t reduction,
                                          aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor) {
-  return GuardAclnn(mse::kForwardPhase1Api, [&] {
+  return Phase1(mse::kForwardPhase1Api, [&] {
     return mse::ForwardGetWorkspaceSize({self, target, reduction, out}, workspaceSize, executor);
   });
 }
 
 aclnnStatus aclnnMseLoss(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
-  return GuardAclnn(mse::kForwardPhase2Api, [&] {
-    return openaclnn::RunPhase2(mse::kForwardPhase2Api, workspace, workspaceSize, executor, stream);
-  });
+  return Phase2(mse::kForwardPhase2Api, workspace, workspaceSize, executor, stream);
 }
 
 aclnnStatus aclnnMseLossOutGetWorkspaceSize(const aclTensor* self, const aclTensor* target, int64_t reduction,
                                             aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor) {
-  return GuardAclnn(mse::kOutPhase1Api, [&] {
+  return Phase1(mse::kOutPhase1Api, [&] {
     return mse::OutGetWorkspaceSize({self, target, reduction, out}, workspaceSize, executor);
   });
 }
 
 aclnnStatus aclnnMseLossOut(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
-  return GuardAclnn(mse::kOutPhase2Api, [&] {
-    return openaclnn::RunPhase2(mse::kOutPhase2Api, workspace, workspaceSize, executor, stream);
-  });
+  return Phase2(mse::kOutPhase2Api, workspace, workspaceSize, executor, stream);
 }
 
 aclnnStatus aclnnMseLossBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,
                                                  const aclTensor* target, int64_t reduction, aclTensor* out,
                                                  uint64_t* workspaceSize, aclOpExecutor** executor) {
-  return GuardAclnn(mse::kBackwardPhase1Api, [&] {
+  return Phase1(mse::kBackwardPhase1Api, [&] {
     return mse::BackwardGetWorkspaceSize({gradOutput, self, target, reduction, out}, workspaceSize, executor);
   });
 }
 
 aclnnStatus aclnnMseLossBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                                  aclrtStream stream) {
-  return GuardAclnn(mse::kBackwardPhase2Api, [&] {
-    return openaclnn::RunPhase2(mse::kBackwardPhase2Api, workspace, workspaceSize, executor, stream);
-  });
+  return Phase2(mse::kBackwardPhase2Api, workspace, workspaceSize, executor, stream);
 }
 
 }  // extern "C"

@@ -24,8 +24,4 @@ Status GetWorkspaceSize(const NllLossArgs& args, uint64_t* workspace_size, aclOp
   return ForwardPhase1(kPhase1Api, kPhase2Api, ValidateNllLoss, args, workspace_size, executor);
 }
 
-Status Run(void* workspace, uint64_t workspace_size, aclOpExecutor* executor, aclrtStream stream) {
-  return RunPhase2(kPhase2Api, workspace, workspace_size, executor, stream);
-}
-
 }  // namespace openaclnn::nll_forward

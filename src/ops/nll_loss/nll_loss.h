@@ -1,4 +1,5 @@
-// aclnnNLLLoss's two phases behind the C shim: validation, then planning, then the stream launch.
+// aclnnNLLLoss's phase 1 behind the C shim: validation, then planning (phase 2 is the framework's,
+// api/operator_shim.h).
 #ifndef OPENACLNN_OPS_NLL_LOSS_NLL_LOSS_H_
 #define OPENACLNN_OPS_NLL_LOSS_NLL_LOSS_H_
 
@@ -16,7 +17,6 @@ Status GetWorkspaceSize(const NllLossArgs& args, uint64_t* workspace_size, aclOp
 // `validate`, then the shared plan, logged and finished under the operator's API names.
 Status ForwardPhase1(const char* phase1_api, const char* phase2_api, Status (*validate)(const NllLossArgs&),
                      const NllLossArgs& args, uint64_t* workspace_size, aclOpExecutor** executor);
-Status Run(void* workspace, uint64_t workspace_size, aclOpExecutor* executor, aclrtStream stream);
 
 }  // namespace openaclnn::nll_forward
 

@@ -50,8 +50,4 @@ Status GetWorkspaceSize(const NllLoss2dArgs& args, uint64_t* workspace_size, acl
   return nll_forward::ForwardPhase1(kPhase1Api, kPhase2Api, ValidateNllLoss2d, args, workspace_size, executor);
 }
 
-Status Run(void* workspace, uint64_t workspace_size, aclOpExecutor* executor, aclrtStream stream) {
-  return RunPhase2(kPhase2Api, workspace, workspace_size, executor, stream);
-}
-
 }  // namespace openaclnn::nll_loss2d

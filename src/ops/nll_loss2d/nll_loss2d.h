@@ -1,5 +1,5 @@
-// aclnnNLLLoss2d's two phases behind the C shim: its own validation, then the forward NLL plan it shares with
-// aclnnNLLLoss (ops/nll_loss/nll_loss_plan.h), then the stream launch.
+// aclnnNLLLoss2d's phase 1 behind the C shim: its own validation, then the forward NLL plan it shares with
+// aclnnNLLLoss (ops/nll_loss/nll_loss_plan.h). Phase 2 is the framework's (api/operator_shim.h).
 #ifndef OPENACLNN_OPS_NLL_LOSS2D_NLL_LOSS2D_H_
 #define OPENACLNN_OPS_NLL_LOSS2D_NLL_LOSS2D_H_
 
@@ -21,7 +21,6 @@ using NllLoss2dArgs = nll_forward::NllLossArgs;
 Status ValidateNllLoss2d(const NllLoss2dArgs& args);
 
 Status GetWorkspaceSize(const NllLoss2dArgs& args, uint64_t* workspace_size, aclOpExecutor** executor);
-Status Run(void* workspace, uint64_t workspace_size, aclOpExecutor* executor, aclrtStream stream);
 
 }  // namespace openaclnn::nll_loss2d
 

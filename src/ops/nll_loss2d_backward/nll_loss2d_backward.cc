@@ -68,8 +68,4 @@ Status GetWorkspaceSize(const NllLoss2dBackwardArgs& args, uint64_t* workspace_s
   return nll::BackwardPhase1(kPhase1Api, kPhase2Api, ValidateNllLoss2dBackward, args, workspace_size, executor);
 }
 
-Status Run(void* workspace, uint64_t workspace_size, aclOpExecutor* executor, aclrtStream stream) {
-  return RunPhase2(kPhase2Api, workspace, workspace_size, executor, stream);
-}
-
 }  // namespace openaclnn::nll_loss2d_backward

@@ -1,5 +1,6 @@
-// aclnnNLLLoss2dBackward's two phases behind the C shim: its own validation, then the backward NLL plan it shares
-// with aclnnNLLLossBackward (ops/nll_loss_backward/nll_loss_backward_plan.h), then the stream launch.
+// aclnnNLLLoss2dBackward's phase 1 behind the C shim: its own validation, then the backward NLL plan it shares
+// with aclnnNLLLossBackward (ops/nll_loss_backward/nll_loss_backward_plan.h). Phase 2 is the framework's
+// (api/operator_shim.h).
 #ifndef OPENACLNN_OPS_NLL_LOSS2D_BACKWARD_NLL_LOSS2D_BACKWARD_H_
 #define OPENACLNN_OPS_NLL_LOSS2D_BACKWARD_NLL_LOSS2D_BACKWARD_H_
 
@@ -21,7 +22,6 @@ using NllLoss2dBackwardArgs = nll::NllLossBackwardArgs;
 Status ValidateNllLoss2dBackward(const NllLoss2dBackwardArgs& args);
 
 Status GetWorkspaceSize(const NllLoss2dBackwardArgs& args, uint64_t* workspace_size, aclOpExecutor** executor);
-Status Run(void* workspace, uint64_t workspace_size, aclOpExecutor* executor, aclrtStream stream);
 
 }  // namespace openaclnn::nll_loss2d_backward
 

@@ -2,7 +2,7 @@
 // exception) become a status code plus a message for aclGetRecentErrMsg().
 #include "aclnnop/aclnn_nll_loss2d_backward.h"
 
-#include "api/guard.h"
+#include "api/operator_shim.h"
 #include "ops/nll_loss2d_backward/nll_loss2d_backward.h"
 
 extern "C" {
@@ -12,7 +12,7 @@ aclnnStatus aclnnNLLLoss2dBackwardGetWorkspaceSize(const aclTensor* gradOutput, 
                                                    int64_t reduction, int64_t ignoreIndex, aclTensor* totalWeight,
                                                    aclTensor* out, uint64_t* workspaceSize,
                                                    aclOpExecutor** executor) {
-  return openaclnn::api::GuardAclnn(openaclnn::nll_loss2d_backward::kPhase1Api, [&] {
+  return openaclnn::api::Phase1(openaclnn::nll_loss2d_backward::kPhase1Api, [&] {
     return openaclnn::nll_loss2d_backward::GetWorkspaceSize(
         {gradOutput, self, target, weight, reduction, ignoreIndex, totalWeight, out}, workspaceSize, executor);
   });
@@ -20,9 +20,7 @@ aclnnStatus aclnnNLLLoss2dBackwardGetWorkspaceSize(const aclTensor* gradOutput, 
 
 aclnnStatus aclnnNLLLoss2dBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                                    aclrtStream stream) {
-  return openaclnn::api::GuardAclnn(openaclnn::nll_loss2d_backward::kPhase2Api, [&] {
-    return openaclnn::nll_loss2d_backward::Run(workspace, workspaceSize, executor, stream);
-  });
+  return openaclnn::api::Phase2(openaclnn::nll_loss2d_backward::kPhase2Api, workspace, workspaceSize, executor, stream);
 }
 
 }  // extern "C"

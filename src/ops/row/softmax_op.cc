@@ -191,11 +191,6 @@ Status SoftmaxGetWorkspaceSize(SoftmaxKind kind, const SoftmaxArgs& args, uint64
   return FinishPhase1(SoftmaxPhase2Api(kind), std::move(prepared), workspace_size, executor);
 }
 
-Status SoftmaxRun(SoftmaxKind kind, void* workspace, uint64_t workspace_size, aclOpExecutor* executor,
-                  aclrtStream stream) {
-  return RunPhase2(SoftmaxPhase2Api(kind), workspace, workspace_size, executor, stream);
-}
-
 const char* SoftmaxBackwardPhase1Api(SoftmaxKind kind) {
   return kind == SoftmaxKind::kSoftmax ? "aclnnSoftmaxBackwardGetWorkspaceSize"
                                        : "aclnnLogSoftmaxBackwardGetWorkspaceSize";
@@ -263,11 +258,6 @@ Status SoftmaxBackwardGetWorkspaceSize(SoftmaxKind kind, const SoftmaxBackwardAr
   LogPhase1(SoftmaxBackwardPhase2Api(kind), prepared,
             {{"gradOutput", args.grad_output}, {"output", args.output}, {"out", args.out}});
   return FinishPhase1(SoftmaxBackwardPhase2Api(kind), std::move(prepared), workspace_size, executor);
-}
-
-Status SoftmaxBackwardRun(SoftmaxKind kind, void* workspace, uint64_t workspace_size, aclOpExecutor* executor,
-                          aclrtStream stream) {
-  return RunPhase2(SoftmaxBackwardPhase2Api(kind), workspace, workspace_size, executor, stream);
 }
 
 }  // namespace openaclnn::row

@@ -27,8 +27,6 @@ Status ValidateSoftmax(SoftmaxKind kind, const SoftmaxArgs& args);
 
 Status SoftmaxGetWorkspaceSize(SoftmaxKind kind, const SoftmaxArgs& args, uint64_t* workspace_size,
                                aclOpExecutor** executor);
-Status SoftmaxRun(SoftmaxKind kind, void* workspace, uint64_t workspace_size, aclOpExecutor* executor,
-                  aclrtStream stream);
 
 struct SoftmaxBackwardArgs {
   const aclTensor* grad_output;
@@ -44,8 +42,6 @@ Status ValidateSoftmaxBackward(SoftmaxKind kind, const SoftmaxBackwardArgs& args
 
 Status SoftmaxBackwardGetWorkspaceSize(SoftmaxKind kind, const SoftmaxBackwardArgs& args, uint64_t* workspace_size,
                                        aclOpExecutor** executor);
-Status SoftmaxBackwardRun(SoftmaxKind kind, void* workspace, uint64_t workspace_size, aclOpExecutor* executor,
-                          aclrtStream stream);
 
 }  // namespace openaclnn::row
 

@@ -2,11 +2,11 @@
 // failures (including any exception) become a status code plus a message for aclGetRecentErrMsg().
 #include "aclnnop/aclnn_smooth_l1_loss.h"
 #include "aclnnop/aclnn_smooth_l1_loss_backward.h"
-#include "api/guard.h"
-#include "framework/two_phase.h"
+#include "api/operator_shim.h"
 #include "ops/smooth_l1_loss/smooth_l1_loss.h"
 
-using openaclnn::api::GuardAclnn;
+using openaclnn::api::Phase1;
+using openaclnn::api::Phase2;
 namespace smooth = openaclnn::smooth_l1_loss;
 
 extern "C" {
@@ -14,22 +14,20 @@ extern "C" {
 aclnnStatus aclnnSmoothL1LossGetWorkspaceSize(const aclTensor* self, const aclTensor* target, int64_t reduction,
                                               float beta, aclTensor* result, uint64_t* workspaceSize,
                                               aclOpExecutor** executor) {
-  return GuardAclnn(smooth::kForwardPhase1Api, [&] {
+  return Phase1(smooth::kForwardPhase1Api, [&] {
     return smooth::ForwardGetWorkspaceSize({self, target, reduction, result}, beta, workspaceSize, executor);
   });
 }
 
 aclnnStatus aclnnSmoothL1Loss(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
-  return GuardAclnn(smooth::kForwardPhase2Api, [&] {
-    return openaclnn::RunPhase2(smooth::kForwardPhase2Api, workspace, workspaceSize, executor, stream);
-  });
+  return Phase2(smooth::kForwardPhase2Api, workspace, workspaceSize, executor, stream);
 }
 
 aclnnStatus aclnnSmoothL1LossBackwardGetWorkspaceSize(const aclTensor* gradOut, const aclTensor* self,
                                                       const aclTensor* target, int64_t reduction, float beta,
                                                       aclTensor* gradInput, uint64_t* workspaceSize,
                                                       aclOpExecutor** executor) {
-  return GuardAclnn(smooth::kBackwardPhase1Api, [&] {
+  return Phase1(smooth::kBackwardPhase1Api, [&] {
     return smooth::BackwardGetWorkspaceSize({gradOut, self, target, reduction, gradInput}, beta, workspaceSize,
                                             executor);
   });
@@ -37,9 +35,7 @@ aclnnStatus aclnnSmoothL1LossBackwardGetWorkspaceSize(const aclTensor* gradOut, 
 
 aclnnStatus aclnnSmoothL1LossBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                                       aclrtStream stream) {
-  return GuardAclnn(smooth::kBackwardPhase2Api, [&] {
-    return openaclnn::RunPhase2(smooth::kBackwardPhase2Api, workspace, workspaceSize, executor, stream);
-  });
+  return Phase2(smooth::kBackwardPhase2Api, workspace, workspaceSize, executor, stream);
 }
 
 }  // extern "C"

@@ -2,7 +2,7 @@
 // operators (ops/row/softmax_op.h), and failures (including any exception) become a status code plus a message.
 #include "aclnnop/aclnn_softmax_backward.h"
 
-#include "api/guard.h"
+#include "api/operator_shim.h"
 #include "ops/row/softmax_op.h"
 
 extern "C" {
@@ -10,7 +10,7 @@ extern "C" {
 aclnnStatus aclnnSoftmaxBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* output, int64_t dim,
                                          aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor) {
   using openaclnn::row::SoftmaxKind;
-  return openaclnn::api::GuardAclnn(openaclnn::row::SoftmaxBackwardPhase1Api(SoftmaxKind::kSoftmax), [&] {
+  return openaclnn::api::Phase1(openaclnn::row::SoftmaxBackwardPhase1Api(SoftmaxKind::kSoftmax), [&] {
     return openaclnn::row::SoftmaxBackwardGetWorkspaceSize(SoftmaxKind::kSoftmax, {gradOutput, output, dim, out},
                                                            workspaceSize, executor);
   });
@@ -18,9 +18,8 @@ aclnnStatus aclnnSoftmaxBackwardGetWorkspaceSize(const aclTensor* gradOutput, co
 
 aclnnStatus aclnnSoftmaxBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
   using openaclnn::row::SoftmaxKind;
-  return openaclnn::api::GuardAclnn(openaclnn::row::SoftmaxBackwardPhase2Api(SoftmaxKind::kSoftmax), [&] {
-    return openaclnn::row::SoftmaxBackwardRun(SoftmaxKind::kSoftmax, workspace, workspaceSize, executor, stream);
-  });
+  return openaclnn::api::Phase2(openaclnn::row::SoftmaxBackwardPhase2Api(SoftmaxKind::kSoftmax), workspace, workspaceSize,
+                                executor, stream);
 }
 
 }  // extern "C"
