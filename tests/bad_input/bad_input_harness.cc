@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cstring>
 #include <stdexcept>
+#include <utility>
 
 #include "acl_environment.h"
 #include "device_tensor.h"
@@ -136,6 +137,37 @@ void ExpectPhase1Outcome(int code, aclOpExecutor* executor, int expected_code, c
   EXPECT_EQ(executor, nullptr) << "a failed phase 1 must not hand out an executor";
   EXPECT_EQ(aclrtSynchronizeDevice(), ACL_SUCCESS);
   EXPECT_TRUE(arena.Snapshot() == before) << "a failed call changed tensor memory";
+}
+
+TensorArg& Phase1Case::Named(const std::string& arg) {
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (names[i] == arg) return tensors[i];
+  }
+  throw std::out_of_range(arg);
+}
+
+void RunPhase1Case(const Phase1Case& c, const std::string& api, const Phase1Call& phase1, Phase2 phase2) {
+  Arena arena;
+  std::vector<const TensorArg*> args;
+  for (const TensorArg& t : c.tensors) args.push_back(&t);
+  TensorSet tensors(arena, args);
+  const std::vector<uint8_t> before = arena.Snapshot();
+  uint64_t workspace_size = 0;
+  aclOpExecutor* executor = nullptr;
+  const int code = phase1(tensors, c.null_workspace_size ? nullptr : &workspace_size,
+                          c.null_executor ? nullptr : &executor);
+  ExpectPhase1Outcome(
+      code, executor, c.expected_code, api, c.named,
+      [workspace_size, phase2](aclOpExecutor* launched, aclrtStream stream) {
+        return phase2(nullptr, workspace_size, launched, stream);
+      },
+      arena, before);
+}
+
+TensorArg FilledFloat(std::vector<int64_t> dims, double value) {
+  size_t count = 1;
+  for (int64_t d : dims) count *= static_cast<size_t>(d);
+  return {true, std::move(dims), ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, std::vector<double>(count, value)};
 }
 
 std::string CheckFailure(int code, int expected_code, const std::string& api, const std::vector<std::string>& args) {

@@ -85,6 +85,37 @@ void ExpectPhase1Outcome(int code, aclOpExecutor* executor, int expected_code, c
                          const std::vector<std::string>& args, const LaunchPhase2& launch, const Arena& arena,
                          const std::vector<uint8_t>& before);
 
+// An operator's phase 2, as every aclnnXxx(workspace, workspaceSize, executor, stream) is declared (the same
+// alias as pointwise_registry.h's).
+using Phase2 = aclnnStatus (*)(void* workspace, uint64_t workspace_size, aclOpExecutor* executor,
+                               aclrtStream stream);
+
+// An operator's phase 1 called on `tensors` (the table's tensor arguments, in order) with the other arguments the
+// caller binds, and the given phase-1 output pointers (either may be NULL).
+using Phase1Call = std::function<int(const TensorSet& tensors, uint64_t* workspace_size, aclOpExecutor** executor)>;
+
+// One row of a phase-1 table whose tensor arguments are kept by CANN's names, in signature order: what the row
+// changed, which phase-1 output pointers it leaves NULL, and the documented outcome. Operators extend it with
+// their scalar arguments.
+struct Phase1Case {
+  std::string name;
+  std::vector<std::string> names;
+  std::vector<TensorArg> tensors;
+  bool null_workspace_size = false;
+  bool null_executor = false;
+  int expected_code = 0;
+  std::vector<std::string> named;  // The arguments the message may name.
+
+  TensorArg& Named(const std::string& arg);  // Throws std::out_of_range for a name not in `names`.
+};
+
+// Runs one row: its tensors in a fresh sentinel-filled arena, `phase1` with the row's output pointers, then
+// ExpectPhase1Outcome for `api` (an accepted row is run by `phase2`).
+void RunPhase1Case(const Phase1Case& c, const std::string& api, const Phase1Call& phase1, Phase2 phase2);
+
+// A FLOAT tensor argument of `dims` holding `value` everywhere.
+TensorArg FilledFloat(std::vector<int64_t> dims, double value);
+
 // A readable gtest parameter name from free text ("weight: dtype INT32" -> "weight_dtype_INT32").
 std::string TestNameOf(const std::string& text);
 

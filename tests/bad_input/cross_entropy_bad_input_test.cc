@@ -302,33 +302,24 @@ class CrossEntropyBadInputTest : public ::testing::TestWithParam<CeCase> {};
 TEST_P(CrossEntropyBadInputTest, FailsAsDocumented) {
   const CeCase& c = GetParam();
   const CeArgs& a = c.args;
-  Arena arena;
-  std::vector<const TensorArg*> pointers;
-  for (const TensorArg& t : a.tensors) pointers.push_back(&t);
-  TensorSet t(arena, pointers);
-  const std::vector<uint8_t> before = arena.Snapshot();
-  uint64_t workspace_size = 0;
-  aclOpExecutor* executor = nullptr;
-  uint64_t* workspace_arg = a.null_workspace_size ? nullptr : &workspace_size;
-  aclOpExecutor** executor_arg = a.null_executor ? nullptr : &executor;
+  Phase1Case row;
+  row.tensors = a.tensors;
+  row.null_workspace_size = a.null_workspace_size;
+  row.null_executor = a.null_executor;
+  row.expected_code = c.expected_code;
+  row.named = c.named;
   std::string reduction = a.reduction;
   char* reduction_arg = a.null_reduction ? nullptr : reduction.data();
-  const int code =
-      a.grad ? aclnnCrossEntropyLossGradGetWorkspaceSize(t.at(0), t.at(1), t.at(2), t.at(3), t.at(4), t.at(5),
-                                                         reduction_arg, a.ignore_index, a.label_smoothing,
-                                                         a.zloss_scale, t.at(6), workspace_arg, executor_arg)
-             : aclnnCrossEntropyLossGetWorkspaceSize(t.at(0), t.at(1), t.at(2), reduction_arg, a.ignore_index,
-                                                     a.label_smoothing, a.zloss_scale, a.return_zloss, t.at(3),
-                                                     t.at(4), t.at(5), t.at(6), workspace_arg, executor_arg);
-  const bool grad = a.grad;
-  ExpectPhase1Outcome(
-      code, executor, c.expected_code,
-      grad ? "aclnnCrossEntropyLossGradGetWorkspaceSize" : "aclnnCrossEntropyLossGetWorkspaceSize", c.named,
-      [workspace_size, grad](aclOpExecutor* launched, aclrtStream stream) {
-        return grad ? aclnnCrossEntropyLossGrad(nullptr, workspace_size, launched, stream)
-                    : aclnnCrossEntropyLoss(nullptr, workspace_size, launched, stream);
-      },
-      arena, before);
+  const Phase1Call phase1 = [&a, reduction_arg](const TensorSet& t, uint64_t* size, aclOpExecutor** executor) {
+    return a.grad ? aclnnCrossEntropyLossGradGetWorkspaceSize(t.at(0), t.at(1), t.at(2), t.at(3), t.at(4), t.at(5),
+                                                              reduction_arg, a.ignore_index, a.label_smoothing,
+                                                              a.zloss_scale, t.at(6), size, executor)
+                  : aclnnCrossEntropyLossGetWorkspaceSize(t.at(0), t.at(1), t.at(2), reduction_arg, a.ignore_index,
+                                                          a.label_smoothing, a.zloss_scale, a.return_zloss, t.at(3),
+                                                          t.at(4), t.at(5), t.at(6), size, executor);
+  };
+  RunPhase1Case(row, a.grad ? "aclnnCrossEntropyLossGradGetWorkspaceSize" : "aclnnCrossEntropyLossGetWorkspaceSize",
+                phase1, a.grad ? aclnnCrossEntropyLossGrad : aclnnCrossEntropyLoss);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllParameters, CrossEntropyBadInputTest, ::testing::ValuesIn(AllCases()),

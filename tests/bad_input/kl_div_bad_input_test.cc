@@ -1,19 +1,18 @@
 // Every parameter of aclnnKlDiv, aclnnKlDivBackward and aclnnKlDivTargetBackward, phase 1: NULL, NULL data, every
 // data type outside FLOAT, FLOAT16 and BFLOAT16, ranks above 8, shapes that do not broadcast, wrong out shapes,
 // bad reductions (the forward's; the gradients accept any value), gradTarget's type, storage formats, layouts,
-// the phase-1 output pointers and CANN's order; phase 2's executor checks. Each failing call must return the
-// documented code, name the argument, hand out no executor and leave every tensor's memory unchanged; the
-// accepted rows must run.
+// the phase-1 output pointers and CANN's order (phase 2's executor checks: executor_bad_input_test.cc). Each
+// failing call must return the documented code, name the argument, hand out no executor and leave every tensor's
+// memory unchanged; the accepted rows must run.
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <functional>
 #include <ostream>
-#include <stdexcept>
+#include <utility>
 #include <string>
 #include <vector>
 
-#include "acl_environment.h"
 #include "aclnnop/aclnn_kl_div.h"
 #include "aclnnop/aclnn_kl_div_backward.h"
 #include "aclnnop/aclnn_kl_div_target_backward.h"
@@ -33,38 +32,15 @@ const char* ApiName(Api api) {
   return "";
 }
 
-struct KlCase {
-  std::string name;
-  Api api;
-  std::vector<std::string> names;  // Tensor arguments in signature order.
-  std::vector<TensorArg> tensors;
+struct KlCase : Phase1Case {
+  Api api = Api::kForward;
   int64_t reduction = 0;
   bool log_target = false;
-  bool null_workspace_size = false;
-  bool null_executor = false;
-  int expected_code = 0;
-  std::vector<std::string> named;
-
-  TensorArg& Named(const std::string& arg) {
-    for (size_t i = 0; i < names.size(); ++i) {
-      if (names[i] == arg) return tensors[i];
-    }
-    throw std::out_of_range(arg);
-  }
 };
 
 void PrintTo(const KlCase& c, std::ostream* os) { *os << c.name; }
 
-size_t CountOf(const std::vector<int64_t>& dims) {
-  size_t count = 1;
-  for (int64_t d : dims) count *= static_cast<size_t>(d);
-  return count;
-}
-
-TensorArg Float(std::vector<int64_t> dims, double value) {
-  const size_t count = CountOf(dims);
-  return {true, std::move(dims), ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false, std::vector<double>(count, value)};
-}
+TensorArg Float(std::vector<int64_t> dims, double value) { return FilledFloat(std::move(dims), value); }
 
 // Forward: self, target (3, 4), out (3, 4) for none, 0-D otherwise. Backward: gradOutput (4), self (3, 4), target
 // (4) broadcast into it, out (3, 4). Target backward: the same with self and target's shapes exchanged.
@@ -309,78 +285,33 @@ std::vector<KlCase> AllCases() {
   return list.Take();
 }
 
-using Phase2Fn = aclnnStatus (*)(void*, uint64_t, aclOpExecutor*, aclrtStream);
-
 class KlDivBadInputTest : public ::testing::TestWithParam<KlCase> {};
 
 TEST_P(KlDivBadInputTest, FailsAsDocumented) {
   const KlCase& c = GetParam();
-  Arena arena;
-  std::vector<const TensorArg*> args;
-  for (const TensorArg& t : c.tensors) args.push_back(&t);
-  TensorSet tensors(arena, args);
-  const std::vector<uint8_t> before = arena.Snapshot();
-  uint64_t workspace_size = 0;
-  aclOpExecutor* executor = nullptr;
-  uint64_t* size = c.null_workspace_size ? nullptr : &workspace_size;
-  aclOpExecutor** handle = c.null_executor ? nullptr : &executor;
-  int code = 0;
-  Phase2Fn phase2 = nullptr;
-  switch (c.api) {
-    case Api::kForward:
-      code = aclnnKlDivGetWorkspaceSize(tensors.at(0), tensors.at(1), c.reduction, c.log_target, tensors.at(2), size,
-                                        handle);
-      phase2 = aclnnKlDiv;
-      break;
-    case Api::kBackward:
-      code = aclnnKlDivBackwardGetWorkspaceSize(tensors.at(0), tensors.at(1), tensors.at(2), c.reduction,
-                                                c.log_target, tensors.at(3), size, handle);
-      phase2 = aclnnKlDivBackward;
-      break;
-    case Api::kTargetBackward:
-      code = aclnnKlDivTargetBackwardGetWorkspaceSize(tensors.at(0), tensors.at(1), tensors.at(2), c.reduction,
-                                                      c.log_target, tensors.at(3), size, handle);
-      phase2 = aclnnKlDivTargetBackward;
-      break;
-  }
-  ExpectPhase1Outcome(
-      code, executor, c.expected_code, ApiName(c.api), c.named,
-      [workspace_size, phase2](aclOpExecutor* launched, aclrtStream stream) {
-        return phase2(nullptr, workspace_size, launched, stream);
-      },
-      arena, before);
+  const Phase1Call phase1 = [&c](const TensorSet& t, uint64_t* size, aclOpExecutor** handle) {
+    switch (c.api) {
+      case Api::kForward:
+        return aclnnKlDivGetWorkspaceSize(t.at(0), t.at(1), c.reduction, c.log_target, t.at(2), size, handle);
+      case Api::kBackward:
+        return aclnnKlDivBackwardGetWorkspaceSize(t.at(0), t.at(1), t.at(2), c.reduction, c.log_target, t.at(3),
+                                                  size, handle);
+      case Api::kTargetBackward:
+        return aclnnKlDivTargetBackwardGetWorkspaceSize(t.at(0), t.at(1), t.at(2), c.reduction, c.log_target,
+                                                        t.at(3), size, handle);
+    }
+    return -1;
+  };
+  const Phase2 phase2 = c.api == Api::kForward    ? aclnnKlDiv
+                          : c.api == Api::kBackward ? aclnnKlDivBackward
+                                                    : aclnnKlDivTargetBackward;
+  RunPhase1Case(c, ApiName(c.api), phase1, phase2);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllParameters, KlDivBadInputTest, ::testing::ValuesIn(AllCases()),
                          [](const ::testing::TestParamInfo<KlCase>& param_info) {
                            return TestNameOf(param_info.param.name) + "_" + std::to_string(param_info.index);
                          });
-
-// Phase 2: a NULL executor is 161001, one made by another operator's phase 1 is 161002 (and stays usable).
-TEST(KlDivPhase2BadInputTest, NullAndForeignExecutors) {
-  ScopedStream stream;
-  const Phase2Fn phases[] = {aclnnKlDiv, aclnnKlDivBackward, aclnnKlDivTargetBackward};
-  const char* names[] = {"aclnnKlDiv", "aclnnKlDivBackward", "aclnnKlDivTargetBackward"};
-  for (int i = 0; i < 3; ++i) {
-    EXPECT_EQ(CheckFailure(phases[i](nullptr, 0, nullptr, stream.get()), kNull, names[i], {"executor"}), "");
-  }
-  Arena arena;
-  const KlCase c = Valid(Api::kForward, 0);
-  std::vector<const TensorArg*> args;
-  for (const TensorArg& t : c.tensors) args.push_back(&t);
-  TensorSet tensors(arena, args);
-  uint64_t workspace_size = 0;
-  aclOpExecutor* executor = nullptr;
-  ASSERT_EQ(aclnnKlDivGetWorkspaceSize(tensors.at(0), tensors.at(1), 0, false, tensors.at(2), &workspace_size,
-                                       &executor),
-            0)
-      << TakeErrorMessage();
-  EXPECT_EQ(CheckFailure(aclnnKlDivBackward(nullptr, workspace_size, executor, stream.get()), kInvalid,
-                         "aclnnKlDivBackward", {"executor"}),
-            "");
-  ASSERT_EQ(aclnnKlDiv(nullptr, workspace_size, executor, stream.get()), 0) << TakeErrorMessage();
-  ASSERT_EQ(aclrtSynchronizeStream(stream.get()), 0);
-}
 
 }  // namespace
 }  // namespace openaclnn::test

@@ -1,8 +1,8 @@
 // Every parameter of aclnnLogit and aclnnLogitGrad, phase 1: NULL, NULL data, every data type outside FLOAT,
 // FLOAT16 and BFLOAT16, mixed types (the generated operators take one type), ranks above 8, shapes other than the
-// input's (no broadcasting), layouts, the phase-1 output pointers and the order of the checks; any eps accepted;
-// phase 2's executor checks. Each failing call must return the documented code, name the argument, hand out no
-// executor and leave every tensor's memory unchanged; the accepted rows must run.
+// input's (no broadcasting), layouts, the phase-1 output pointers and the order of the checks; any eps accepted
+// (phase 2's executor checks: executor_bad_input_test.cc). Each failing call must return the documented code, name
+// the argument, hand out no executor and leave every tensor's memory unchanged; the accepted rows must run.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -10,11 +10,10 @@
 #include <functional>
 #include <limits>
 #include <ostream>
-#include <stdexcept>
+#include <utility>
 #include <string>
 #include <vector>
 
-#include "acl_environment.h"
 #include "aclnnop/aclnn_logit.h"
 #include "aclnnop/aclnn_logit_grad.h"
 #include "bad_input_harness.h"
@@ -22,23 +21,9 @@
 namespace openaclnn::test {
 namespace {
 
-struct LogitCase {
-  std::string name;
+struct LogitCase : Phase1Case {
   bool grad = false;
-  std::vector<std::string> names;  // Tensor arguments in signature order.
-  std::vector<TensorArg> tensors;
   double eps = -1.0;
-  bool null_workspace_size = false;
-  bool null_executor = false;
-  int expected_code = 0;
-  std::vector<std::string> named;
-
-  TensorArg& Named(const std::string& arg) {
-    for (size_t i = 0; i < names.size(); ++i) {
-      if (names[i] == arg) return tensors[i];
-    }
-    throw std::out_of_range(arg);
-  }
 };
 
 void PrintTo(const LogitCase& c, std::ostream* os) { *os << c.name; }
@@ -46,10 +31,9 @@ void PrintTo(const LogitCase& c, std::ostream* os) { *os << c.name; }
 const char* ApiOf(bool grad) { return grad ? "aclnnLogitGradGetWorkspaceSize" : "aclnnLogitGetWorkspaceSize"; }
 
 TensorArg Float(std::vector<int64_t> dims, double value, bool with_values) {
-  size_t count = 1;
-  for (int64_t d : dims) count *= static_cast<size_t>(d);
-  return {true, std::move(dims), ACL_FLOAT, {}, 0, ACL_FORMAT_ND, false,
-          with_values ? std::vector<double>(count, value) : std::vector<double>{}};
+  TensorArg arg = FilledFloat(std::move(dims), value);
+  if (!with_values) arg.values.clear();
+  return arg;
 }
 
 // input / x (3, 4), dy (3, 4), out (3, 4).
@@ -163,44 +147,21 @@ std::vector<LogitCase> AllCases() {
   return cases;
 }
 
-using Phase2Fn = aclnnStatus (*)(void*, uint64_t, aclOpExecutor*, aclrtStream);
-
 class LogitBadInputTest : public ::testing::TestWithParam<LogitCase> {};
 
 TEST_P(LogitBadInputTest, FailsAsDocumented) {
   const LogitCase& c = GetParam();
-  Arena arena;
-  std::vector<const TensorArg*> args;
-  for (const TensorArg& t : c.tensors) args.push_back(&t);
-  TensorSet tensors(arena, args);
-  const std::vector<uint8_t> before = arena.Snapshot();
-  uint64_t workspace_size = 0;
-  aclOpExecutor* executor = nullptr;
-  uint64_t* size = c.null_workspace_size ? nullptr : &workspace_size;
-  aclOpExecutor** handle = c.null_executor ? nullptr : &executor;
-  const int code = c.grad ? aclnnLogitGradGetWorkspaceSize(tensors.at(0), tensors.at(1), c.eps, tensors.at(2), size,
-                                                           handle)
-                          : aclnnLogitGetWorkspaceSize(tensors.at(0), c.eps, tensors.at(1), size, handle);
-  const Phase2Fn phase2 = c.grad ? aclnnLogitGrad : aclnnLogit;
-  ExpectPhase1Outcome(
-      code, executor, c.expected_code, ApiOf(c.grad), c.named,
-      [workspace_size, phase2](aclOpExecutor* launched, aclrtStream stream) {
-        return phase2(nullptr, workspace_size, launched, stream);
-      },
-      arena, before);
+  const Phase1Call phase1 = [&c](const TensorSet& t, uint64_t* size, aclOpExecutor** handle) {
+    return c.grad ? aclnnLogitGradGetWorkspaceSize(t.at(0), t.at(1), c.eps, t.at(2), size, handle)
+                  : aclnnLogitGetWorkspaceSize(t.at(0), c.eps, t.at(1), size, handle);
+  };
+  RunPhase1Case(c, ApiOf(c.grad), phase1, c.grad ? aclnnLogitGrad : aclnnLogit);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllParameters, LogitBadInputTest, ::testing::ValuesIn(AllCases()),
                          [](const ::testing::TestParamInfo<LogitCase>& param_info) {
                            return TestNameOf(param_info.param.name) + "_" + std::to_string(param_info.index);
                          });
-
-TEST(LogitPhase2BadInputTest, NullExecutors) {
-  ScopedStream stream;
-  EXPECT_EQ(CheckFailure(aclnnLogit(nullptr, 0, nullptr, stream.get()), kNull, "aclnnLogit", {"executor"}), "");
-  EXPECT_EQ(CheckFailure(aclnnLogitGrad(nullptr, 0, nullptr, stream.get()), kNull, "aclnnLogitGrad", {"executor"}),
-            "");
-}
 
 }  // namespace
 }  // namespace openaclnn::test
