@@ -1,5 +1,6 @@
-// Out of memory at every allocation of a whole operator call: tensor creation, phase 1, phase 2, the
-// synchronisation, a failing call's error message and aclGetRecentErrMsg. This binary replaces operator new so
+// Out of memory at every allocation of whole operator calls (aclnnBinaryCrossEntropyBackward, and aclnnSoftmax
+// through the shared C shim, api/operator_shim.h): tensor creation, phase 1, phase 2, the synchronisation, a
+// failing call's error message and aclGetRecentErrMsg. This binary replaces operator new so
 // that the N-th allocation after arming throws std::bad_alloc, for N = 1, 2, ... until a run needs fewer
 // allocations than N; once with that one allocation failing, once with it and every later one failing (memory
 // really gone, so the error path itself runs out too). Every run must end with a status code (no crash, no exception out of the C API), a failed
@@ -8,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <new>
@@ -15,6 +17,7 @@
 
 #include "acl/acl.h"
 #include "aclnnop/aclnn_binary_cross_entropy_backward.h"
+#include "aclnnop/aclnn_softmax.h"
 #include "acl_environment.h"
 
 namespace {
@@ -80,7 +83,7 @@ constexpr int64_t kElements = 4;
 
 struct Buffers {
   Buffers() {
-    for (void** block : {&grad, &self, &target, &out}) {
+    for (void** block : {&grad, &self, &target, &out, &softmax_out}) {
       aclrtMalloc(block, kElements * sizeof(float), ACL_MEM_MALLOC_HUGE_FIRST);
     }
     const float grads[kElements] = {1, 2, 1, 2};
@@ -93,7 +96,7 @@ struct Buffers {
     }
   }
   ~Buffers() {
-    for (void* block : {grad, self, target, out}) {
+    for (void* block : {grad, self, target, out, softmax_out}) {
       aclrtFree(block);
     }
   }
@@ -106,10 +109,26 @@ struct Buffers {
     }
     return true;
   }
+  // softmax(self) from its formula in double, within 4 float ulps.
+  bool SoftmaxIsRight() const {
+    const float* x = static_cast<const float*>(self);
+    double max = x[0];
+    for (int64_t i = 1; i < kElements; ++i) max = std::fmax(max, x[i]);
+    double sum = 0.0;
+    for (int64_t i = 0; i < kElements; ++i) sum += std::exp(x[i] - max);
+    for (int64_t i = 0; i < kElements; ++i) {
+      const double expected = std::exp(x[i] - max) / sum;
+      if (std::fabs(static_cast<const float*>(softmax_out)[i] - expected) > 4 * 0x1p-24 * expected) {
+        return false;
+      }
+    }
+    return true;
+  }
   void* grad = nullptr;
   void* self = nullptr;
   void* target = nullptr;
   void* out = nullptr;
+  void* softmax_out = nullptr;
 };
 
 struct RunResult {
@@ -118,35 +137,55 @@ struct RunResult {
   bool wrong_values = false;
 };
 
+// Phase 1 (given the workspace-size and executor pointers), phase 2 on the default stream and the
+// synchronisation: 0 when all three succeeded.
+template <typename Phase1>
+int RunCall(Phase1 phase1, aclnnStatus (*phase2)(void*, uint64_t, aclOpExecutor*, aclrtStream)) {
+  uint64_t workspace = 0;
+  aclOpExecutor* executor = nullptr;
+  int code = phase1(&workspace, &executor);
+  if (code == 0) {
+    code = phase2(nullptr, 0, executor, nullptr);  // Releases it, whatever happens.
+    if (code == 0) {
+      code = aclrtSynchronizeStream(nullptr);
+    }
+  }
+  return code;
+}
+
 // The whole call sequence; every allocation in it may be the injected failure.
 RunResult OneRun(Buffers& buffers) {
   RunResult result;
   const int64_t dims[] = {kElements};
   const int64_t strides[] = {1};
   static_cast<float*>(buffers.out)[0] = -1.0f;
-  aclTensor* tensors[4] = {};
-  void* data[4] = {buffers.grad, buffers.self, buffers.target, buffers.out};
-  for (int k = 0; k < 4; ++k) {
+  static_cast<float*>(buffers.softmax_out)[0] = -1.0f;
+  aclTensor* tensors[5] = {};
+  void* data[5] = {buffers.grad, buffers.self, buffers.target, buffers.out, buffers.softmax_out};
+  for (int k = 0; k < 5; ++k) {
     tensors[k] = aclCreateTensor(dims, 1, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, dims, 1, data[k]);
     result.any_failure = result.any_failure || tensors[k] == nullptr;
   }
-  uint64_t workspace = 0;
-  aclOpExecutor* executor = nullptr;
-  int code = aclnnBinaryCrossEntropyBackwardGetWorkspaceSize(tensors[0], tensors[1], tensors[2], nullptr, 0,
-                                                             tensors[3], &workspace, &executor);
-  if (code == 0) {
-    code = aclnnBinaryCrossEntropyBackward(nullptr, 0, executor, nullptr);  // Releases it, whatever happens.
-    if (code == 0) {
-      code = aclrtSynchronizeStream(nullptr);
-      result.wrong_values = code == 0 && !buffers.OutIsRight();
-    }
-  }
-  result.any_failure = result.any_failure || code != 0;
-  // The error path: a call that fails on purpose leaves a message, which is then read.
+  const int bce = RunCall(
+      [&tensors](uint64_t* workspace, aclOpExecutor** executor) {
+        return aclnnBinaryCrossEntropyBackwardGetWorkspaceSize(tensors[0], tensors[1], tensors[2], nullptr, 0,
+                                                               tensors[3], workspace, executor);
+      },
+      aclnnBinaryCrossEntropyBackward);
+  const int softmax = RunCall(
+      [&tensors](uint64_t* workspace, aclOpExecutor** executor) {
+        return aclnnSoftmaxGetWorkspaceSize(tensors[1], 0, tensors[4], workspace, executor);
+      },
+      aclnnSoftmax);
+  result.wrong_values = (bce == 0 && !buffers.OutIsRight()) || (softmax == 0 && !buffers.SoftmaxIsRight());
+  result.any_failure = result.any_failure || bce != 0 || softmax != 0;
+  // The error path: calls that fail on purpose leave a message, which is then read.
   uint64_t unused = 0;
+  aclOpExecutor* executor = nullptr;
   const int refused = aclnnBinaryCrossEntropyBackwardGetWorkspaceSize(tensors[0], tensors[1], tensors[2], nullptr,
                                                                       0, nullptr, &unused, &executor);
-  result.any_failure = result.any_failure || refused != 0;
+  const int softmax_refused = aclnnSoftmaxGetWorkspaceSize(tensors[1], 0, nullptr, &unused, &executor);
+  result.any_failure = result.any_failure || refused != 0 || softmax_refused != 0;
   const char* message = aclGetRecentErrMsg();
   result.message_missing = result.any_failure && message == nullptr;
   for (aclTensor* tensor : tensors) {
