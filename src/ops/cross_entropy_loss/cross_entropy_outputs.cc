@@ -1,9 +1,7 @@
 #include "ops/cross_entropy_loss/cross_entropy_outputs.h"
 
-#include <array>
 #include <cmath>
 
-#include "backend/cpu/reduce.h"
 #include "backend/cpu/reduce_round.h"
 #include "core/dtype.h"
 #include "core/messages.h"
@@ -33,18 +31,6 @@ ClassTargets TargetsOf(const aclTensor& target, const aclTensor* weight, int64_t
   targets.classes = classes;
   targets.ignore_index = ignore_index;
   return targets;
-}
-
-MeanDivisors SumMeanDivisors(int64_t rows, const RowClassFn& row_class) {
-  const cpu::AddTermsFn<2> add = [&row_class](int64_t begin, int64_t end, cpu::LaneAccumulator<2>* lanes) {
-    for (int64_t n = begin; n < end; ++n) {
-      double weight = 0.0;
-      const bool counted = row_class(n, &weight) == RowKind::kCounted;
-      lanes->Add({weight, counted ? 1.0 : 0.0});
-    }
-  };
-  const std::array<double, 2> sums = cpu::DeterministicSum<2>(rows, add);
-  return {sums[0], sums[1]};
 }
 
 Status StoreReduced(std::string_view op, const RowVector& output, const char* arg, double value) {

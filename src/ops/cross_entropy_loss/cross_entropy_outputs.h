@@ -4,11 +4,12 @@
 #ifndef OPENACLNN_OPS_CROSS_ENTROPY_LOSS_CROSS_ENTROPY_OUTPUTS_H_
 #define OPENACLNN_OPS_CROSS_ENTROPY_LOSS_CROSS_ENTROPY_OUTPUTS_H_
 
+#include <array>
 #include <cstdint>
-#include <functional>
 #include <string_view>
 
 #include "acl/acl_base.h"
+#include "backend/cpu/reduce.h"
 #include "core/status.h"
 #include "core/tensor.h"
 #include "ops/class_index/target_fault.h"
@@ -34,10 +35,21 @@ struct MeanDivisors {
   double weight = 0.0;
   double rows = 0.0;
 };
-// Row n's kind, and through `weight` its target's weight (0 unless the row counts). Called from the kernel threads.
-using RowClassFn = std::function<RowKind(int64_t n, double* weight)>;
-// Throws std::bad_alloc only when cpu::DeterministicSum does.
-MeanDivisors SumMeanDivisors(int64_t rows, const RowClassFn& row_class);
+// row_class(n, &weight) gives row n's kind and its target's weight (0 unless the row counts); it is called from the
+// kernel threads, inlined into the loop over a block's rows. Throws std::bad_alloc only when cpu::DeterministicSum
+// does.
+template <typename RowClass>
+MeanDivisors SumMeanDivisors(int64_t rows, const RowClass& row_class) {
+  const cpu::AddTermsFn<2> add = [&row_class](int64_t begin, int64_t end, cpu::LaneAccumulator<2>* lanes) {
+    for (int64_t n = begin; n < end; ++n) {
+      double weight = 0.0;
+      const bool counted = row_class(n, &weight) == RowKind::kCounted;
+      lanes->Add({weight, counted ? 1.0 : 0.0});
+    }
+  };
+  const std::array<double, 2> sums = cpu::DeterministicSum<2>(rows, add);
+  return {sums[0], sums[1]};
+}
 
 // sum / divisor for a mean (0 / 0 = NaN when no row counts, as CANN), sum otherwise.
 inline double ReducedValue(bool mean, double sum, double divisor) { return mean ? sum / divisor : sum; }
