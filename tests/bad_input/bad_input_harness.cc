@@ -146,22 +146,27 @@ TensorArg& Phase1Case::Named(const std::string& arg) {
   throw std::out_of_range(arg);
 }
 
-void RunPhase1Case(const Phase1Case& c, const std::string& api, const Phase1Call& phase1, Phase2 phase2) {
+void RunPhase1(const std::vector<const TensorArg*>& tensors, const Phase1Expectation& row, const std::string& api,
+               const Phase1Call& phase1, Phase2 phase2) {
   Arena arena;
-  std::vector<const TensorArg*> args;
-  for (const TensorArg& t : c.tensors) args.push_back(&t);
-  TensorSet tensors(arena, args);
+  TensorSet set(arena, tensors);
   const std::vector<uint8_t> before = arena.Snapshot();
   uint64_t workspace_size = 0;
   aclOpExecutor* executor = nullptr;
-  const int code = phase1(tensors, c.null_workspace_size ? nullptr : &workspace_size,
-                          c.null_executor ? nullptr : &executor);
+  const int code =
+      phase1(set, row.null_workspace_size ? nullptr : &workspace_size, row.null_executor ? nullptr : &executor);
   ExpectPhase1Outcome(
-      code, executor, c.expected_code, api, c.named,
+      code, executor, row.expected_code, api, row.named,
       [workspace_size, phase2](aclOpExecutor* launched, aclrtStream stream) {
         return phase2(nullptr, workspace_size, launched, stream);
       },
       arena, before);
+}
+
+void RunPhase1Case(const Phase1Case& c, const std::string& api, const Phase1Call& phase1, Phase2 phase2) {
+  std::vector<const TensorArg*> tensors;
+  for (const TensorArg& t : c.tensors) tensors.push_back(&t);
+  RunPhase1(tensors, c, api, phase1, phase2);
 }
 
 TensorArg FilledFloat(std::vector<int64_t> dims, double value) {

@@ -94,23 +94,31 @@ using Phase2 = aclnnStatus (*)(void* workspace, uint64_t workspace_size, aclOpEx
 // caller binds, and the given phase-1 output pointers (either may be NULL).
 using Phase1Call = std::function<int(const TensorSet& tensors, uint64_t* workspace_size, aclOpExecutor** executor)>;
 
-// One row of a phase-1 table whose tensor arguments are kept by CANN's names, in signature order: what the row
-// changed, which phase-1 output pointers it leaves NULL, and the documented outcome. Operators extend it with
-// their scalar arguments.
-struct Phase1Case {
-  std::string name;
-  std::vector<std::string> names;
-  std::vector<TensorArg> tensors;
+// What one row of a phase-1 table expects: which phase-1 output pointers it leaves NULL, the documented code (0:
+// accepted, and then run) and the arguments the message may name.
+struct Phase1Expectation {
   bool null_workspace_size = false;
   bool null_executor = false;
   int expected_code = 0;
-  std::vector<std::string> named;  // The arguments the message may name.
+  std::vector<std::string> named;
+};
+
+// Runs one row: `tensors` in a fresh sentinel-filled arena, `phase1` with the row's output pointers, then
+// ExpectPhase1Outcome for `api` (an accepted row is run by `phase2`). Every phase-1 table's test body.
+void RunPhase1(const std::vector<const TensorArg*>& tensors, const Phase1Expectation& row, const std::string& api,
+               const Phase1Call& phase1, Phase2 phase2);
+
+// A row whose tensor arguments are kept by CANN's names, in signature order, with what the row changed. Operators
+// extend it with their scalar arguments.
+struct Phase1Case : Phase1Expectation {
+  std::string name;
+  std::vector<std::string> names;
+  std::vector<TensorArg> tensors;
 
   TensorArg& Named(const std::string& arg);  // Throws std::out_of_range for a name not in `names`.
 };
 
-// Runs one row: its tensors in a fresh sentinel-filled arena, `phase1` with the row's output pointers, then
-// ExpectPhase1Outcome for `api` (an accepted row is run by `phase2`).
+// RunPhase1 on the case's tensors.
 void RunPhase1Case(const Phase1Case& c, const std::string& api, const Phase1Call& phase1, Phase2 phase2);
 
 // A FLOAT tensor argument of `dims` holding `value` everywhere.

@@ -351,9 +351,7 @@ std::vector<BcelCase> AllCases() {
 
 void PrintTo(const BcelCase& c, std::ostream* os) { *os << c.name; }
 
-int Phase1(const BcelArgs& a, const TensorSet& t, uint64_t* workspace_size, aclOpExecutor** executor) {
-  uint64_t* size = a.null_workspace_size ? nullptr : workspace_size;
-  aclOpExecutor** handle = a.null_executor ? nullptr : executor;
+int CallPhase1(const BcelArgs& a, const TensorSet& t, uint64_t* size, aclOpExecutor** handle) {
   switch (a.op) {
     case Op::kForward:
       return aclnnBinaryCrossEntropyWithLogitsGetWorkspaceSize(t.at(1), t.at(2), t.at(3), t.at(4), a.reduction,
@@ -368,14 +366,13 @@ int Phase1(const BcelArgs& a, const TensorSet& t, uint64_t* workspace_size, aclO
   return -1;
 }
 
-int Phase2(Op op, uint64_t workspace_size, aclOpExecutor* executor, aclrtStream stream) {
+Phase2 Phase2Of(Op op) {
   switch (op) {
-    case Op::kForward: return aclnnBinaryCrossEntropyWithLogits(nullptr, workspace_size, executor, stream);
-    case Op::kBackward: return aclnnBinaryCrossEntropyWithLogitsBackward(nullptr, workspace_size, executor, stream);
-    case Op::kTargetBackward:
-      return aclnnBinaryCrossEntropyWithLogitsTargetBackward(nullptr, workspace_size, executor, stream);
+    case Op::kForward: return aclnnBinaryCrossEntropyWithLogits;
+    case Op::kBackward: return aclnnBinaryCrossEntropyWithLogitsBackward;
+    case Op::kTargetBackward: return aclnnBinaryCrossEntropyWithLogitsTargetBackward;
   }
-  return -1;
+  return nullptr;
 }
 
 class BceWithLogitsBadInputTest : public ::testing::TestWithParam<BcelCase> {};
@@ -383,18 +380,10 @@ class BceWithLogitsBadInputTest : public ::testing::TestWithParam<BcelCase> {};
 TEST_P(BceWithLogitsBadInputTest, FailsAsDocumented) {
   const BcelCase& c = GetParam();
   const BcelArgs& a = c.args;
-  Arena arena;
-  TensorSet tensors(arena, {&a.grad, &a.self, &a.target, &a.weight, &a.pos_weight, &a.out});
-  const std::vector<uint8_t> before = arena.Snapshot();
-  uint64_t workspace_size = 0;
-  aclOpExecutor* executor = nullptr;
-  const int code = Phase1(a, tensors, &workspace_size, &executor);
-  ExpectPhase1Outcome(
-      code, executor, c.expected_code, ApiOf(a.op), c.named,
-      [&a, workspace_size](aclOpExecutor* launched, aclrtStream stream) {
-        return Phase2(a.op, workspace_size, launched, stream);
-      },
-      arena, before);
+  RunPhase1({&a.grad, &a.self, &a.target, &a.weight, &a.pos_weight, &a.out},
+            {a.null_workspace_size, a.null_executor, c.expected_code, c.named}, ApiOf(a.op),
+            [&a](const TensorSet& t, uint64_t* size, aclOpExecutor** handle) { return CallPhase1(a, t, size, handle); },
+            Phase2Of(a.op));
 }
 
 INSTANTIATE_TEST_SUITE_P(AllParameters, BceWithLogitsBadInputTest, ::testing::ValuesIn(AllCases()),

@@ -302,12 +302,8 @@ class CrossEntropyBadInputTest : public ::testing::TestWithParam<CeCase> {};
 TEST_P(CrossEntropyBadInputTest, FailsAsDocumented) {
   const CeCase& c = GetParam();
   const CeArgs& a = c.args;
-  Phase1Case row;
-  row.tensors = a.tensors;
-  row.null_workspace_size = a.null_workspace_size;
-  row.null_executor = a.null_executor;
-  row.expected_code = c.expected_code;
-  row.named = c.named;
+  std::vector<const TensorArg*> tensors;
+  for (const TensorArg& t : a.tensors) tensors.push_back(&t);
   std::string reduction = a.reduction;
   char* reduction_arg = a.null_reduction ? nullptr : reduction.data();
   const Phase1Call phase1 = [&a, reduction_arg](const TensorSet& t, uint64_t* size, aclOpExecutor** executor) {
@@ -318,8 +314,9 @@ TEST_P(CrossEntropyBadInputTest, FailsAsDocumented) {
                                                           a.label_smoothing, a.zloss_scale, a.return_zloss, t.at(3),
                                                           t.at(4), t.at(5), t.at(6), size, executor);
   };
-  RunPhase1Case(row, a.grad ? "aclnnCrossEntropyLossGradGetWorkspaceSize" : "aclnnCrossEntropyLossGetWorkspaceSize",
-                phase1, a.grad ? aclnnCrossEntropyLossGrad : aclnnCrossEntropyLoss);
+  RunPhase1(tensors, {a.null_workspace_size, a.null_executor, c.expected_code, c.named},
+            a.grad ? "aclnnCrossEntropyLossGradGetWorkspaceSize" : "aclnnCrossEntropyLossGetWorkspaceSize", phase1,
+            a.grad ? aclnnCrossEntropyLossGrad : aclnnCrossEntropyLoss);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllParameters, CrossEntropyBadInputTest, ::testing::ValuesIn(AllCases()),

@@ -336,34 +336,22 @@ class Nll2dBadInputTest : public ::testing::TestWithParam<Nll2dCase> {};
 TEST_P(Nll2dBadInputTest, FailsAsDocumented) {
   const Nll2dCase& c = GetParam();
   const Nll2dArgs& a = c.args;
-  Arena arena;
-  uint64_t workspace_size = 0;
-  aclOpExecutor* executor = nullptr;
-  uint64_t* workspace_arg = a.null_workspace_size ? nullptr : &workspace_size;
-  aclOpExecutor** executor_arg = a.null_executor ? nullptr : &executor;
+  const Phase1Expectation row{a.null_workspace_size, a.null_executor, c.expected_code, c.named};
   if (a.backward) {
-    TensorSet t(arena, {&a.grad_output, &a.self, &a.target, &a.weight, &a.total_weight, &a.out});
-    const std::vector<uint8_t> before = arena.Snapshot();
-    const int code = aclnnNLLLoss2dBackwardGetWorkspaceSize(t.at(0), t.at(1), t.at(2), t.at(3), a.reduction,
-                                                            a.ignore_index, t.at(4), t.at(5), workspace_arg,
-                                                            executor_arg);
-    ExpectPhase1Outcome(
-        code, executor, c.expected_code, "aclnnNLLLoss2dBackwardGetWorkspaceSize", c.named,
-        [workspace_size](aclOpExecutor* launched, aclrtStream stream) {
-          return aclnnNLLLoss2dBackward(nullptr, workspace_size, launched, stream);
-        },
-        arena, before);
+    RunPhase1({&a.grad_output, &a.self, &a.target, &a.weight, &a.total_weight, &a.out}, row,
+              "aclnnNLLLoss2dBackwardGetWorkspaceSize",
+              [&a](const TensorSet& t, uint64_t* size, aclOpExecutor** executor) {
+                return aclnnNLLLoss2dBackwardGetWorkspaceSize(t.at(0), t.at(1), t.at(2), t.at(3), a.reduction,
+                                                              a.ignore_index, t.at(4), t.at(5), size, executor);
+              },
+              aclnnNLLLoss2dBackward);
   } else {
-    TensorSet t(arena, {&a.self, &a.target, &a.weight, &a.out, &a.total_weight});
-    const std::vector<uint8_t> before = arena.Snapshot();
-    const int code = aclnnNLLLoss2dGetWorkspaceSize(t.at(0), t.at(1), t.at(2), a.reduction, a.ignore_index, t.at(3),
-                                                    t.at(4), workspace_arg, executor_arg);
-    ExpectPhase1Outcome(
-        code, executor, c.expected_code, "aclnnNLLLoss2dGetWorkspaceSize", c.named,
-        [workspace_size](aclOpExecutor* launched, aclrtStream stream) {
-          return aclnnNLLLoss2d(nullptr, workspace_size, launched, stream);
-        },
-        arena, before);
+    RunPhase1({&a.self, &a.target, &a.weight, &a.out, &a.total_weight}, row, "aclnnNLLLoss2dGetWorkspaceSize",
+              [&a](const TensorSet& t, uint64_t* size, aclOpExecutor** executor) {
+                return aclnnNLLLoss2dGetWorkspaceSize(t.at(0), t.at(1), t.at(2), a.reduction, a.ignore_index,
+                                                      t.at(3), t.at(4), size, executor);
+              },
+              aclnnNLLLoss2d);
   }
 }
 

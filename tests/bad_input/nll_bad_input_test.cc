@@ -306,20 +306,13 @@ class NllBadInputTest : public ::testing::TestWithParam<NllCase> {};
 TEST_P(NllBadInputTest, FailsAsDocumented) {
   const NllCase& c = GetParam();
   const NllArgs& a = c.args;
-  Arena arena;
-  TensorSet tensors(arena, {&a.grad_output, &a.self, &a.target, &a.weight, &a.total_weight, &a.out});
-  const std::vector<uint8_t> before = arena.Snapshot();
-  uint64_t workspace_size = 0;
-  aclOpExecutor* executor = nullptr;
-  const int code = aclnnNLLLossBackwardGetWorkspaceSize(
-      tensors.at(0), tensors.at(1), tensors.at(2), tensors.at(3), a.reduction, a.ignore_index, tensors.at(4),
-      tensors.at(5), a.null_workspace_size ? nullptr : &workspace_size, a.null_executor ? nullptr : &executor);
-  ExpectPhase1Outcome(
-      code, executor, c.expected_code, kApi, c.named,
-      [workspace_size](aclOpExecutor* launched, aclrtStream stream) {
-        return aclnnNLLLossBackward(nullptr, workspace_size, launched, stream);
-      },
-      arena, before);
+  RunPhase1({&a.grad_output, &a.self, &a.target, &a.weight, &a.total_weight, &a.out},
+            {a.null_workspace_size, a.null_executor, c.expected_code, c.named}, kApi,
+            [&a](const TensorSet& t, uint64_t* size, aclOpExecutor** executor) {
+              return aclnnNLLLossBackwardGetWorkspaceSize(t.at(0), t.at(1), t.at(2), t.at(3), a.reduction,
+                                                          a.ignore_index, t.at(4), t.at(5), size, executor);
+            },
+            aclnnNLLLossBackward);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllParameters, NllBadInputTest, ::testing::ValuesIn(AllCases()),

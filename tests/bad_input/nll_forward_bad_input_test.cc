@@ -397,20 +397,13 @@ class NllForwardBadInputTest : public ::testing::TestWithParam<NllForwardCase> {
 TEST_P(NllForwardBadInputTest, FailsAsDocumented) {
   const NllForwardCase& c = GetParam();
   const NllForwardArgs& a = c.args;
-  Arena arena;
-  TensorSet tensors(arena, {&a.self, &a.target, &a.weight, &a.out, &a.total_weight_out});
-  const std::vector<uint8_t> before = arena.Snapshot();
-  uint64_t workspace_size = 0;
-  aclOpExecutor* executor = nullptr;
-  const int code = aclnnNLLLossGetWorkspaceSize(
-      tensors.at(0), tensors.at(1), tensors.at(2), a.reduction, a.ignore_index, tensors.at(3), tensors.at(4),
-      a.null_workspace_size ? nullptr : &workspace_size, a.null_executor ? nullptr : &executor);
-  ExpectPhase1Outcome(
-      code, executor, c.expected_code, kApi, c.named,
-      [workspace_size](aclOpExecutor* launched, aclrtStream stream) {
-        return aclnnNLLLoss(nullptr, workspace_size, launched, stream);
-      },
-      arena, before);
+  RunPhase1({&a.self, &a.target, &a.weight, &a.out, &a.total_weight_out},
+            {a.null_workspace_size, a.null_executor, c.expected_code, c.named}, kApi,
+            [&a](const TensorSet& t, uint64_t* size, aclOpExecutor** executor) {
+              return aclnnNLLLossGetWorkspaceSize(t.at(0), t.at(1), t.at(2), a.reduction, a.ignore_index, t.at(3),
+                                                  t.at(4), size, executor);
+            },
+            aclnnNLLLoss);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllParameters, NllForwardBadInputTest, ::testing::ValuesIn(AllCases()),

@@ -259,25 +259,13 @@ void PrintTo(const BackwardCase& c, std::ostream* os) { *os << c.name; }
 TEST_P(SoftmaxBackwardBadInputTest, FailsAsDocumented) {
   const BackwardCase& c = GetParam();
   const BackwardArgs& a = c.args;
-  Arena arena;
-  TensorSet t(arena, {&a.grad, &a.output, &a.out});
-  const std::vector<uint8_t> before = arena.Snapshot();
-  uint64_t workspace_size = 0;
-  aclOpExecutor* executor = nullptr;
-  uint64_t* workspace_arg = a.null_workspace_size ? nullptr : &workspace_size;
-  aclOpExecutor** executor_arg = a.null_executor ? nullptr : &executor;
-  const bool log = a.log;
-  const int code =
-      log ? aclnnLogSoftmaxBackwardGetWorkspaceSize(t.at(0), t.at(1), a.dim, t.at(2), workspace_arg, executor_arg)
-          : aclnnSoftmaxBackwardGetWorkspaceSize(t.at(0), t.at(1), a.dim, t.at(2), workspace_arg, executor_arg);
-  ExpectPhase1Outcome(
-      code, executor, c.expected_code,
-      log ? "aclnnLogSoftmaxBackwardGetWorkspaceSize" : "aclnnSoftmaxBackwardGetWorkspaceSize", c.named,
-      [workspace_size, log](aclOpExecutor* launched, aclrtStream stream) {
-        return log ? aclnnLogSoftmaxBackward(nullptr, workspace_size, launched, stream)
-                   : aclnnSoftmaxBackward(nullptr, workspace_size, launched, stream);
-      },
-      arena, before);
+  const Phase1Call phase1 = [&a](const TensorSet& t, uint64_t* size, aclOpExecutor** executor) {
+    return a.log ? aclnnLogSoftmaxBackwardGetWorkspaceSize(t.at(0), t.at(1), a.dim, t.at(2), size, executor)
+                 : aclnnSoftmaxBackwardGetWorkspaceSize(t.at(0), t.at(1), a.dim, t.at(2), size, executor);
+  };
+  RunPhase1({&a.grad, &a.output, &a.out}, {a.null_workspace_size, a.null_executor, c.expected_code, c.named},
+            a.log ? "aclnnLogSoftmaxBackwardGetWorkspaceSize" : "aclnnSoftmaxBackwardGetWorkspaceSize", phase1,
+            a.log ? aclnnLogSoftmaxBackward : aclnnSoftmaxBackward);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllParameters, SoftmaxBackwardBadInputTest, ::testing::ValuesIn(AllBackwardCases()),
@@ -292,24 +280,13 @@ class SoftmaxBadInputTest : public ::testing::TestWithParam<SoftmaxCase> {};
 TEST_P(SoftmaxBadInputTest, FailsAsDocumented) {
   const SoftmaxCase& c = GetParam();
   const SoftmaxArgs& a = c.args;
-  Arena arena;
-  TensorSet t(arena, {&a.self, &a.out});
-  const std::vector<uint8_t> before = arena.Snapshot();
-  uint64_t workspace_size = 0;
-  aclOpExecutor* executor = nullptr;
-  uint64_t* workspace_arg = a.null_workspace_size ? nullptr : &workspace_size;
-  aclOpExecutor** executor_arg = a.null_executor ? nullptr : &executor;
-  const int code = a.log ? aclnnLogSoftmaxGetWorkspaceSize(t.at(0), a.dim, t.at(1), workspace_arg, executor_arg)
-                         : aclnnSoftmaxGetWorkspaceSize(t.at(0), a.dim, t.at(1), workspace_arg, executor_arg);
-  const bool log = a.log;
-  ExpectPhase1Outcome(
-      code, executor, c.expected_code, log ? "aclnnLogSoftmaxGetWorkspaceSize" : "aclnnSoftmaxGetWorkspaceSize",
-      c.named,
-      [workspace_size, log](aclOpExecutor* launched, aclrtStream stream) {
-        return log ? aclnnLogSoftmax(nullptr, workspace_size, launched, stream)
-                   : aclnnSoftmax(nullptr, workspace_size, launched, stream);
-      },
-      arena, before);
+  const Phase1Call phase1 = [&a](const TensorSet& t, uint64_t* size, aclOpExecutor** executor) {
+    return a.log ? aclnnLogSoftmaxGetWorkspaceSize(t.at(0), a.dim, t.at(1), size, executor)
+                 : aclnnSoftmaxGetWorkspaceSize(t.at(0), a.dim, t.at(1), size, executor);
+  };
+  RunPhase1({&a.self, &a.out}, {a.null_workspace_size, a.null_executor, c.expected_code, c.named},
+            a.log ? "aclnnLogSoftmaxGetWorkspaceSize" : "aclnnSoftmaxGetWorkspaceSize", phase1,
+            a.log ? aclnnLogSoftmax : aclnnSoftmax);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllParameters, SoftmaxBadInputTest, ::testing::ValuesIn(AllCases()),
