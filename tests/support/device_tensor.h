@@ -42,6 +42,10 @@ class DeviceTensor {
   // Writes values (logical order, numel() of them) rounded once to the dtype.
   void Fill(const std::vector<double>& values);
   std::vector<double> Read() const;
+  // Integers written exactly, each converted to the dtype (INT64, INT32, INT16, INT8, UINT8; BOOL: nonzero is 1);
+  // ReadIntegers reads an INT64 tensor exactly.
+  void FillIntegers(const std::vector<int64_t>& values);
+  std::vector<int64_t> ReadIntegers() const;
 
   // The whole storage as bytes, to compare before and after a call.
   std::vector<uint8_t> Storage() const;
