@@ -30,7 +30,7 @@ namespace {
 struct IntOperand {
   std::vector<int64_t> dims;
   aclDataType dtype = ACL_INT64;
-  int kind = 0;  // 0 contiguous, 1 transposed, 2 padded with an offset.
+  int kind = 0;  // GridLayout's: 0 contiguous, 1 transposed, 2 padded with an offset.
   std::vector<int64_t> values;
 };
 
@@ -109,16 +109,6 @@ std::string Describe(const L1IntCase& c, bool with_values) {
          text("self", c.self) + text("target", c.target);
 }
 
-Layout LayoutOf(const IntOperand& operand) {
-  Layout layout;
-  if (operand.kind == 1 && operand.dims.size() >= 2) layout.strides = TransposedStrides(operand.dims);
-  if (operand.kind == 2) {
-    layout.strides = PaddedStrides(operand.dims, 1);
-    layout.offset = 2;
-  }
-  return layout;
-}
-
 // The operand in its own type, then cast to INT64, as CANN casts both inputs to their promoted type: PyTorch's own
 // promotion would differ for a 0-D operand (an INT64 scalar tensor beside an INT16 tensor gives INT16, wrapping
 // at 16 bits), which is PyTorch's rule for dimensionless tensors, not a difference in the arithmetic.
@@ -137,8 +127,8 @@ std::string Check(const L1IntCase& c, aclrtStream stream, ConformanceStats* stat
   if (c.self.dims != c.target.dims) stats->Count("broadcast input shape");
   if (NumelOf(c.self.dims) == 0 || NumelOf(c.target.dims) == 0) stats->Count("empty input");
   const std::vector<int64_t> shape = BroadcastOf({c.self.dims, c.target.dims});
-  DeviceTensor self(c.self.dims, c.self.dtype, LayoutOf(c.self));
-  DeviceTensor target(c.target.dims, c.target.dtype, LayoutOf(c.target));
+  DeviceTensor self(c.self.dims, c.self.dtype, GridLayout(c.self.kind, c.self.dims));
+  DeviceTensor target(c.target.dims, c.target.dtype, GridLayout(c.target.kind, c.target.dims));
   DeviceTensor out(c.reduction == 0 ? shape : std::vector<int64_t>{}, c.out_dtype);
   self.FillIntegers(c.self.values);
   target.FillIntegers(c.target.values);

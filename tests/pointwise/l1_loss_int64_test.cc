@@ -92,16 +92,6 @@ std::vector<double> AsStored(aclDataType out_type, const std::vector<int64_t>& v
   return stored;
 }
 
-Layout LayoutOf(int kind, const std::vector<int64_t>& dims) {
-  Layout layout;
-  if (kind == 1 && dims.size() >= 2) layout.strides = TransposedStrides(dims);
-  if (kind == 2) {
-    layout.strides = PaddedStrides(dims, 2);
-    layout.offset = 3;
-  }
-  return layout;
-}
-
 TEST(L1LossInt64Test, GridMatchesTheReference) {
   ScopedStream stream;
   std::mt19937_64 rng(1401);
@@ -121,9 +111,9 @@ TEST(L1LossInt64Test, GridMatchesTheReference) {
                          ", layout " + std::to_string(layout) + ", reduction " + std::to_string(reduction));
             const std::vector<int64_t> shape = BroadcastOf({shapes.self, shapes.target});
             const std::vector<int64_t> out_dims = reduction == 0 ? shape : std::vector<int64_t>{};
-            DeviceTensor self(shapes.self, types.self, LayoutOf(layout, shapes.self));
-            DeviceTensor target(shapes.target, types.target, LayoutOf(layout, shapes.target));
-            DeviceTensor out(out_dims, out_type, LayoutOf(layout, out_dims));
+            DeviceTensor self(shapes.self, types.self, GridLayout(layout, shapes.self));
+            DeviceTensor target(shapes.target, types.target, GridLayout(layout, shapes.target));
+            DeviceTensor out(out_dims, out_type, GridLayout(layout, out_dims));
             const std::vector<int64_t> x = Draw(types.self, self.numel(), &rng);
             const std::vector<int64_t> y = Draw(types.target, target.numel(), &rng);
             self.FillIntegers(x);

@@ -142,6 +142,16 @@ std::vector<double> DeviceTensor::Read() const {
   return values;
 }
 
+Layout GridLayout(int kind, const std::vector<int64_t>& dims) {
+  Layout layout;
+  if (kind == 1 && dims.size() >= 2) layout.strides = TransposedStrides(dims);
+  if (kind == 2) {
+    layout.strides = PaddedStrides(dims, 2);
+    layout.offset = 3;
+  }
+  return layout;
+}
+
 void DeviceTensor::FillIntegers(const std::vector<int64_t>& values) {
   if (static_cast<int64_t>(values.size()) != numel()) {
     throw std::runtime_error("DeviceTensor::FillIntegers: expected " + std::to_string(numel()) + " values");

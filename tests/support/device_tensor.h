@@ -27,6 +27,10 @@ std::vector<int64_t> PaddedStrides(const std::vector<int64_t>& dims, int64_t pad
 
 int64_t Numel(const std::vector<int64_t>& dims);
 
+// The layouts the small operator grids walk, by number: 0 contiguous, 1 transposed in the last two dims (rank 2 or
+// more; contiguous otherwise), 2 every dimension padded by 2 with a storage offset of 3.
+Layout GridLayout(int kind, const std::vector<int64_t>& dims);
+
 class DeviceTensor {
  public:
   DeviceTensor(std::vector<int64_t> dims, aclDataType dtype, Layout layout = {});

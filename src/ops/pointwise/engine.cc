@@ -55,22 +55,30 @@ Run RunOf(const iter::Block& block, int first_input, int inputs, const aclDataTy
   return run;
 }
 
+// Calls piece(row, first, count) for the block's rows cut into consecutive pieces of at most kForwardPiece
+// elements, in index order.
+template <typename Piece>
+void ForEachPiece(const iter::Block& block, Piece&& piece) {
+  for (int64_t row = 0; row < block.outer_size; ++row) {
+    for (int64_t first = 0; first < block.inner_size; first += kForwardPiece) {
+      piece(row, first, std::min(kForwardPiece, block.inner_size - first));
+    }
+  }
+}
+
 // Calls consume(terms, count, row, first) for consecutive pieces of the block, in index order; `inputs` counts the
 // term's operands from first_input on (its extra operands included).
 template <typename Consume>
 void ForEachTermPiece(const iter::Block& block, int first_input, int inputs, const aclDataType* dtypes,
                       const TermParams& params, const TermKernels& kernels, ForwardTermsFn simd, Consume&& consume) {
   double terms[kForwardPiece];
-  for (int64_t row = 0; row < block.outer_size; ++row) {
-    for (int64_t first = 0; first < block.inner_size; first += kForwardPiece) {
-      const int64_t count = std::min(kForwardPiece, block.inner_size - first);
-      const Run run = RunOf(block, first_input, inputs, dtypes, params, row, first, count);
-      if (simd == nullptr || !simd(run, terms)) {
-        kernels.forward_reference(run, terms);
-      }
-      consume(terms, count, row, first);
+  ForEachPiece(block, [&](int64_t row, int64_t first, int64_t count) {
+    const Run run = RunOf(block, first_input, inputs, dtypes, params, row, first, count);
+    if (simd == nullptr || !simd(run, terms)) {
+      kernels.forward_reference(run, terms);
     }
-  }
+    consume(terms, count, row, first);
+  });
 }
 
 // Row `row` of a block as a block of one row.
@@ -178,16 +186,13 @@ class ForwardReducedLaunch final : public Launch {
     // Each block's terms are written by the kernels straight into the summation's buffer, in index order.
     const auto fill_terms = [this](int64_t begin, int64_t end, double* terms) {
       iter::ForEachBlock(plan_, begin, end, [&](const iter::Block& block) {
-        for (int64_t row = 0; row < block.outer_size; ++row) {
-          for (int64_t first = 0; first < block.inner_size; first += kForwardPiece) {
-            const int64_t count = std::min(kForwardPiece, block.inner_size - first);
-            const pointwise::Run run = RunOf(block, 0, params_.inputs, params_.dtypes, params_.term, row, first, count);
-            if (params_.simd == nullptr || !params_.simd(run, terms)) {
-              params_.kernels->forward_reference(run, terms);
-            }
-            terms += count;
+        ForEachPiece(block, [&](int64_t row, int64_t first, int64_t count) {
+          const pointwise::Run run = RunOf(block, 0, params_.inputs, params_.dtypes, params_.term, row, first, count);
+          if (params_.simd == nullptr || !params_.simd(run, terms)) {
+            params_.kernels->forward_reference(run, terms);
           }
-        }
+          terms += count;
+        });
       });
     };
     double sum = 0.0;
@@ -365,16 +370,13 @@ void ForEachGradientPiece(const iter::LoopPlan& plan, int64_t begin, int64_t end
   alignas(64) float gradients[kForwardPiece];
   const BackwardOut out{reinterpret_cast<char*>(gradients), sizeof(float), ACL_FLOAT, params.scale, false};
   iter::ForEachBlock(plan, begin, end, [&](const iter::Block& block) {
-    for (int64_t row = 0; row < block.outer_size; ++row) {
-      for (int64_t first = 0; first < block.inner_size; first += kForwardPiece) {
-        const int64_t count = std::min(kForwardPiece, block.inner_size - first);
-        const pointwise::Run run = RunOf(block, 0, params.inputs, params.dtypes, params.term, row, first, count);
-        if (params.simd == nullptr || !params.simd(run, out)) {
-          params.kernels->backward_reference(run, out);
-        }
-        consume(static_cast<const float*>(gradients), count);
+    ForEachPiece(block, [&](int64_t row, int64_t first, int64_t count) {
+      const pointwise::Run run = RunOf(block, 0, params.inputs, params.dtypes, params.term, row, first, count);
+      if (params.simd == nullptr || !params.simd(run, out)) {
+        params.kernels->backward_reference(run, out);
       }
-    }
+      consume(static_cast<const float*>(gradients), count);
+    });
   });
 }
 
