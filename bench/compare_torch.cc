@@ -36,8 +36,11 @@
 #include "aclnnop/aclnn_cross_entropy_loss_grad.h"
 #include "aclnnop/aclnn_kl_div.h"
 #include "aclnnop/aclnn_kl_div_backward.h"
+#include "aclnnop/aclnn_kl_div_target_backward.h"
 #include "aclnnop/aclnn_l1_loss.h"
 #include "aclnnop/aclnn_l1_loss_backward.h"
+#include "aclnnop/aclnn_logit.h"
+#include "aclnnop/aclnn_logit_grad.h"
 #include "aclnnop/aclnn_logsoftmax.h"
 #include "aclnnop/aclnn_logsoftmax_backward.h"
 #include "aclnnop/aclnn_mse_loss.h"
@@ -469,7 +472,7 @@ void SetPointwiseProbe(Case* c, const Buffer& self, const Buffer& target, const 
 constexpr float kBeta = 1.0f;
 
 struct PointwiseOp {
-  const char* name;
+  const char* name;  // A null forward_phase1: a gradient-only row (the name is the forward's, as for the rest).
   aclnnStatus (*forward_phase1)(const aclTensor*, const aclTensor*, int64_t, float, aclTensor*, uint64_t*,
                                 aclOpExecutor**);
   aclnnStatus (*forward_phase2)(void*, uint64_t, aclOpExecutor*, aclrtStream);
@@ -505,6 +508,12 @@ aclnnStatus KlDivForward(const aclTensor* self, const aclTensor* target, int64_t
 aclnnStatus KlDivBackward(const aclTensor* grad, const aclTensor* self, const aclTensor* target, int64_t reduction,
                           float, aclTensor* out, uint64_t* workspace_size, aclOpExecutor** executor) {
   return aclnnKlDivBackwardGetWorkspaceSize(grad, self, target, reduction, false, out, workspace_size, executor);
+}
+aclnnStatus KlDivTargetBackward(const aclTensor* grad, const aclTensor* self, const aclTensor* target,
+                                int64_t reduction, float, aclTensor* out, uint64_t* workspace_size,
+                                aclOpExecutor** executor) {
+  return aclnnKlDivTargetBackwardGetWorkspaceSize(grad, self, target, reduction, false, out, workspace_size,
+                                                  executor);
 }
 
 const std::vector<PointwiseOp>& PointwiseOps() {
@@ -571,13 +580,21 @@ const std::vector<PointwiseOp>& PointwiseOps() {
          const at::Tensor scaled = reduction == 1 ? grad / static_cast<double>(self.numel()) : grad;
          at::mul_out(out, target, scaled).neg_();
        }},
+      // The gradient by target (logTarget false), gradient only: autograd's (log t + 1 - x) g of PyTorch 1.13's
+      // composite, its fewest passes into out (log, then the subtraction, the addition and the product in place).
+      {"KlDivTarget", nullptr, nullptr, KlDivTargetBackward, aclnnKlDivTargetBackward, nullptr,
+       [](at::Tensor& out, const at::Tensor& grad, const at::Tensor& self, const at::Tensor& target,
+          int64_t reduction) {
+         const at::Tensor scaled = reduction == 1 ? grad / static_cast<double>(self.numel()) : grad;
+         at::log_out(out, target).sub_(self).add_(1.0).mul_(scaled);
+       }},
   };
   return kOps;
 }
 
 void RunPointwise(const PointwiseOp& op, bool backward, const std::vector<int64_t>& dims, aclDataType dtype,
                   int64_t reduction, aclrtStream stream, const std::vector<int>& threads) {
-  if (!Wanted(std::string(op.name) + (backward ? "Backward" : ""))) {
+  if (!Wanted(std::string(op.name) + (backward ? "Backward" : "")) || (!backward && op.forward_phase1 == nullptr)) {
     return;
   }
   std::mt19937_64 rng(static_cast<uint64_t>(dims.back()) * 7 + static_cast<uint64_t>(reduction));
@@ -624,6 +641,64 @@ void RunPointwise(const PointwiseOp& op, bool backward, const std::vector<int64_
       op.torch_backward(t_out, t_grad, t_self, t_target, reduction);
     } else {
       op.torch_forward(t_out, t_self, t_target, reduction);
+    }
+  };
+  MeasureWithTorch(&c, torch_call, threads);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// aclnnLogit (reads input, writes out) and aclnnLogitGrad (reads x and dy, writes out), eps -1 (no clamp) or 1e-6,
+// inputs in (0, 1). PyTorch 1.13: logit_out and logit_backward_out (eps None for -1).
+
+void RunLogit(bool backward, const std::vector<int64_t>& dims, aclDataType dtype, double eps, aclrtStream stream,
+              const std::vector<int>& threads) {
+  const std::string op = backward ? "LogitGrad" : "Logit";
+  if (!Wanted(op)) {
+    return;
+  }
+  std::mt19937_64 rng(static_cast<uint64_t>(dims.back()) * 11 + (eps < 0 ? 0 : 1));
+  std::uniform_real_distribution<double> draw(0.001, 0.999);
+  Buffer x(dims, dtype);
+  x.Fill([&](int64_t) { return draw(rng); });
+  Buffer dy(dims, dtype);
+  dy.Fill([&](int64_t) { return draw(rng) * 4.0 - 2.0; });
+  Buffer out(dims, dtype);
+
+  Case c;
+  c.op = op;
+  c.shape = ShapeText(dims);
+  c.dtype = DtypeName(dtype);
+  c.variant = eps < 0 ? "eps none" : "eps 1e-6";
+  c.bytes = out.logical_bytes() + x.logical_bytes() + (backward ? dy.logical_bytes() : 0);
+  c.probe.inputs = {x.data()};
+  if (backward) {
+    c.probe.inputs.push_back(dy.data());
+  }
+  c.probe.output = out.data();
+  c.probe.bytes = out.bytes();
+  c.ours = [&]() {
+    uint64_t workspace_size = 0;
+    aclOpExecutor* executor = nullptr;
+    if (backward) {
+      Check(aclnnLogitGradGetWorkspaceSize(x.acl(), dy.acl(), eps, out.acl(), &workspace_size, &executor),
+            "aclnnLogitGradGetWorkspaceSize");
+      Check(aclnnLogitGrad(nullptr, workspace_size, executor, stream), "aclnnLogitGrad");
+    } else {
+      Check(aclnnLogitGetWorkspaceSize(x.acl(), eps, out.acl(), &workspace_size, &executor),
+            "aclnnLogitGetWorkspaceSize");
+      Check(aclnnLogit(nullptr, workspace_size, executor, stream), "aclnnLogit");
+    }
+    Check(aclrtSynchronizeStream(stream), "aclrtSynchronizeStream");
+  };
+  at::Tensor t_out = out.torch();
+  const at::Tensor t_x = x.torch();
+  const at::Tensor t_dy = dy.torch();
+  const c10::optional<double> clamp = eps < 0 ? c10::nullopt : c10::optional<double>(eps);
+  std::function<void()> torch_call = [=]() mutable {
+    if (backward) {
+      at::logit_backward_out(t_out, t_dy, t_x, clamp);
+    } else {
+      at::logit_out(t_out, t_x, clamp);
     }
   };
   MeasureWithTorch(&c, torch_call, threads);
@@ -957,6 +1032,16 @@ int Main() {
       }
       RunPointwise(op, backward, {16384, 1024}, ACL_BF16, 0, stream, threads);
     }
+  }
+  // aclnnLogit and aclnnLogitGrad at the pointwise losses' shapes, the two eps in place of their two reductions.
+  for (bool backward : {false, true}) {
+    for (const std::vector<int64_t>& dims : {std::vector<int64_t>{1, 1024}, std::vector<int64_t>{1024, 1024},
+                                             std::vector<int64_t>{16384, 1024}}) {
+      for (double eps : {-1.0, 1e-6}) {
+        RunLogit(backward, dims, ACL_FLOAT, eps, stream, threads);
+      }
+    }
+    RunLogit(backward, {16384, 1024}, ACL_BF16, -1.0, stream, threads);
   }
 
   // The softmax family on a language model's logits (tokens x vocabulary); --quick takes 1024 rows.

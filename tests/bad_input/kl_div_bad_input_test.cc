@@ -224,14 +224,29 @@ void AddGradientCases(CaseList* list, Api api) {
             kInvalid, {"gradOutput"});
   list->Add(api, out + ": shape 1-D 4", 0, [out](KlCase& c) { c.Named(out).dims = {4}; }, kInvalid, {out});
   list->Add(api, out + ": shape 2-D 4 3", 0, [out](KlCase& c) { c.Named(out).dims = {4, 3}; }, kInvalid, {out});
-  // The broadcast enlarges the differentiated operand: a gradient summed over copies is refused (ours).
-  list->Add(api, owner + " enlarged by " + other, 0,
+  // The broadcast enlarges the differentiated operand: the gradient is summed back to its shape, as CANN does.
+  list->Add(api, owner + " enlarged by " + other + " accepted", 0,
             [owner, other, out](KlCase& c) {
               c.Named(owner).dims = {4};
               c.Named(owner).values.resize(4);
               c.Named(other).dims = {3, 4};
               c.Named(other).values.resize(12, 0.25);
               c.Named(out).dims = {4};
+            },
+            0, {});
+  // ... but not beyond int64 elements, which only the broadcast of two valid tensors can reach (ours; no data is
+  // read before the check).
+  list->Add(api, other + ": broadcast beyond int64 elements", 0,
+            [owner, other, out](KlCase& c) {
+              for (const std::string& arg : {owner, other, out}) {
+                c.Named(arg).values.clear();
+                c.Named(arg).null_data = true;
+              }
+              c.Named(owner).dims = {int64_t{1} << 32, 1};
+              c.Named(out).dims = {int64_t{1} << 32, 1};
+              c.Named(other).dims = {1, int64_t{1} << 32};
+              c.Named("gradOutput").dims = {1};
+              c.Named("gradOutput").values.resize(1);
             },
             kInvalid, {other});
   list->Add(api, "order: broadcast before out shape", 0,

@@ -1,11 +1,13 @@
 // Differential conformance of aclnnKlDiv, aclnnKlDivBackward and aclnnKlDivTargetBackward against PyTorch 1.13 in
 // double (at::kl_div, and autograd for the gradients: PyTorch has no kl_div backward operator), over seeded random
-// cases: data types and their mixes, ranks 0-8, the four reductions, logTarget, broadcasts (the other operand
-// broadcast to the differentiated one), layouts, empty tensors and edge values (+-0, +-inf, NaN, targets outside
-// [0, 1]). The seed is printed; OPENACLNN_CONFORMANCE_SEED / _CASE replay any case (docs/TESTING.md). The float64
-// reference from the formulas is tests/pointwise/kl_div_test.cc's.
+// cases: data types and their mixes, ranks 0-8, the four reductions, logTarget, broadcasts (either operand
+// broadcast to the other; a broadcast differentiated operand gets its gradient summed back), layouts, empty tensors
+// and edge values (+-0, +-inf, NaN, targets outside [0, 1]). The seed is printed; OPENACLNN_CONFORMANCE_SEED /
+// _CASE replay any case (docs/TESTING.md). The float64 reference from the formulas is
+// tests/pointwise/kl_div_test.cc's.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -60,8 +62,11 @@ KlCase MakeKlCase(Direction direction, uint64_t seed, int64_t index, CaseScale s
   auto dtype = [&] { return one_type ? first : DrawFloatType(rng); };
   std::vector<int64_t> full = scale == CaseScale::kSmall ? DrawSelfDims(rng) : DrawLargeDims(rng, rng.Int(270000, 300000));
   const std::vector<int64_t> other = DrawBroadcastDims(rng, full);
-  // The gradients need the broadcast to equal the differentiated operand's shape; the forward takes either way.
-  const bool self_full = direction == Direction::kBySelf || (direction == Direction::kForward && rng.Chance(0.5));
+  // The forward takes the broadcast either way; a gradient's operand (self by self, target by target) is mostly
+  // the full shape, and in 3 cases of 10 the broadcast one, whose gradient is summed back to its shape.
+  const bool summed = direction != Direction::kForward && rng.Chance(0.3);
+  const bool self_full = direction == Direction::kForward ? rng.Chance(0.5)
+                                                           : (direction == Direction::kBySelf) != summed;
   c.self = Spec(self_full ? full : other, dtype());
   c.target = Spec(self_full ? other : full, dtype());
   const bool backward = direction != Direction::kForward;
@@ -69,7 +74,8 @@ KlCase MakeKlCase(Direction direction, uint64_t seed, int64_t index, CaseScale s
   if (direction == Direction::kForward) {
     c.out = Spec(c.reduction == 0 ? full : std::vector<int64_t>{}, rng.Chance(0.6) ? c.self.dtype : DrawFloatType(rng));
   } else {
-    c.out = Spec(full, direction == Direction::kByTarget ? c.target.dtype : DrawFloatType(rng));
+    const std::vector<int64_t>& owner = direction == Direction::kByTarget ? c.target.dims : c.self.dims;
+    c.out = Spec(owner, direction == Direction::kByTarget ? c.target.dtype : DrawFloatType(rng));
   }
   const bool pooled = scale != CaseScale::kSmall;
   const double edges = rng.Pick(std::vector<double>{0.0, 0.02, 0.1});
@@ -112,7 +118,7 @@ std::string DescribeKlCase(const KlCase& c, bool with_values) {
 // and logTarget's exp(t) (t - x + 1) is 0 where t - x + 1 == 0 (ours by DECISIONS 19; PyTorch's inf - inf is NaN
 // where exp(t) overflows); for a zero gradOutput the sign of the zero is the composition's.
 void AdoptCannConventions(const KlCase& c, std::vector<double>* torch) {
-  const std::vector<int64_t>& shape = c.out.dims;
+  const std::vector<int64_t> shape = BroadcastOf({c.self.dims, c.target.dims});
   const std::vector<int64_t>& grad_dims = c.grad_output.dims;
   for (size_t i = 0; i < torch->size(); ++i) {
     const auto index = static_cast<int64_t>(i);
@@ -159,6 +165,54 @@ int Call(const KlCase& c, const DeviceTensor* grad, const DeviceTensor& self, co
   return code != 0 ? code : aclrtSynchronizeStream(stream);
 }
 
+// `spec` expanded to `shape` (contiguous, values repeated as the broadcast repeats them).
+TensorSpec Expanded(const TensorSpec& spec, const std::vector<int64_t>& shape) {
+  TensorSpec expanded;
+  expanded.dims = shape;
+  expanded.dtype = spec.dtype;
+  for (int64_t i = 0; i < NumelOf(shape); ++i) {
+    expanded.values.push_back(spec.values[static_cast<size_t>(BroadcastIndex(spec.dims, shape, i))]);
+  }
+  return expanded;
+}
+
+// A gradient summed back over the broadcast: PyTorch's gradient of every broadcast element (autograd on the
+// operand expanded to the broadcast, in double, with CANN's conventions adopted element by element), rounded to
+// float as ours (and CANN's) element gradients are, so that one beyond FLOAT's range is infinite on both sides,
+// then summed per operand element in double by the test. The two float roundings (each within half an ulp, ours
+// after 1 / N of mean and batchmean is rounded to float): within one ulp of out's type plus 2^-22 of the sum of
+// the magnitudes.
+std::string CheckSummedGradient(const KlCase& c, const std::vector<double>& got, ConformanceStats* stats,
+                                const std::string& label) {
+  const bool by_target = c.direction == Direction::kByTarget;
+  const std::vector<int64_t> shape = BroadcastOf({c.self.dims, c.target.dims});
+  KlCase expanded = c;
+  (by_target ? expanded.target : expanded.self) = Expanded(by_target ? c.target : c.self, shape);
+  std::vector<double> each = TorchKlDivGradient({&expanded.grad_output, ACL_DOUBLE}, {&expanded.self, ACL_DOUBLE},
+                                                {&expanded.target, ACL_DOUBLE}, c.reduction, c.log_target, by_target,
+                                                ACL_DOUBLE);
+  if (by_target) {
+    AdoptCannConventions(expanded, &each);
+  }
+  std::vector<std::vector<double>> groups(static_cast<size_t>(NumelOf(c.out.dims)));
+  for (size_t i = 0; i < each.size(); ++i) {
+    groups[static_cast<size_t>(BroadcastIndex(c.out.dims, shape, static_cast<int64_t>(i)))].push_back(
+        RoundTo(ACL_FLOAT, each[i]));
+  }
+  std::string mismatches;
+  int64_t max_ulps = 0;
+  for (size_t j = 0; j < groups.size(); ++j) {
+    double magnitude = 0;
+    for (double term : groups[j]) magnitude += std::fabs(term);
+    const CompareResult result = CompareReduced("PyTorch, element " + std::to_string(j), c.out.dtype, got[j],
+                                                CompensatedTotal(groups[j]), 0x1p-22 * magnitude);
+    max_ulps = std::max(max_ulps, result.max_ulps);
+    if (mismatches.size() < 2000) mismatches += result.mismatches;
+  }
+  stats->RecordUlps("PyTorch, summed, " + label, max_ulps);
+  return mismatches;
+}
+
 std::string CheckKlCase(const KlCase& c, aclrtStream stream, ConformanceStats* stats, std::string* details) {
   stats->Count(std::string("reduction ") + KlReductionName(c.reduction));
   stats->Count(std::string("logTarget ") + (c.log_target ? "true" : "false"));
@@ -175,10 +229,12 @@ std::string CheckKlCase(const KlCase& c, aclrtStream stream, ConformanceStats* s
   if (code != 0) {
     const std::string message = TakeErrorMessage();
     const std::vector<double> stored = out->Read();
-    // Strict mode: a reduced value beyond out's type fails the synchronisation (DECISIONS 14, 15).
-    const bool reduced_overflow = forward && c.reduction != 0 && openaclnnGetStrictMode() == 1 &&
-                                  code == ACL_ERROR_RT_AICORE_OVER_FLOW && !stored.empty() &&
-                                  std::isinf(stored[0]);
+    // Strict mode: a reduced value (a forward's mean or sum, a gradient summed over a broadcast) beyond out's type
+    // fails the synchronisation (DECISIONS 14, 15).
+    const bool summed = !forward && c.out.dims != BroadcastOf({c.self.dims, c.target.dims});
+    const bool reduced_overflow = ((forward && c.reduction != 0) || summed) && openaclnnGetStrictMode() == 1 &&
+                                  code == ACL_ERROR_RT_AICORE_OVER_FLOW &&
+                                  std::any_of(stored.begin(), stored.end(), [](double v) { return std::isinf(v); });
     if (!reduced_overflow) {
       return "  the call returned " + std::to_string(code) + ": " + message + "\n";
     }
@@ -192,6 +248,10 @@ std::string CheckKlCase(const KlCase& c, aclrtStream stream, ConformanceStats* s
   const std::string label = DtypeText(c.self.dtype) + "->" + DtypeText(c.out.dtype) + " " +
                             KlReductionName(c.reduction);
   const TorchOperand x{&c.self, ACL_DOUBLE}, t{&c.target, ACL_DOUBLE};
+  if (!forward && c.out.dims != BroadcastOf({c.self.dims, c.target.dims})) {
+    stats->Count("gradient summed over a broadcast");
+    return problems + CheckSummedGradient(c, got, stats, label);
+  }
   if (!forward) {
     if (NumelOf(c.out.dims) == 0) return problems;
     std::vector<double> torch =
@@ -259,6 +319,9 @@ TEST_P(KlDivConformanceTest, MatchesPyTorch) {
                               "logTarget true", "logTarget false", "self rank 0", "self rank 4",
                               "broadcast input shape", "mixed input types", "empty input"}) {
     EXPECT_GT(result.stats.CountOf(feature), 0) << feature;
+  }
+  if (direction != Direction::kForward) {
+    EXPECT_GT(result.stats.CountOf("gradient summed over a broadcast"), 0);
   }
 }
 

@@ -151,10 +151,10 @@ struct KernelChoice {
   int threads;
 };
 
-std::vector<KernelChoice> KernelChoices() {
+std::vector<KernelChoice> KernelChoices(const std::vector<int>& thread_counts) {
   std::vector<KernelChoice> choices;
   for (int32_t i = 0; i < openaclnnGetKernelTargetCount(); ++i) {
-    for (int threads : {1, 2}) {
+    for (int threads : thread_counts) {
       choices.push_back({openaclnnGetKernelTargetName(i), threads});
     }
   }
@@ -162,9 +162,10 @@ std::vector<KernelChoice> KernelChoices() {
 }
 
 // Every kernel choice reproduces `bits`, the reference kernels' result of `call`.
-void ExpectSameBitsOnEveryPath(const std::function<int()>& call, const DeviceTensor& out) {
+void ExpectSameBitsOnEveryPath(const std::function<int()>& call, const DeviceTensor& out,
+                               const std::vector<int>& thread_counts = {1, 2}) {
   const std::vector<uint8_t> bits = out.Storage();
-  for (const KernelChoice& choice : KernelChoices()) {
+  for (const KernelChoice& choice : KernelChoices(thread_counts)) {
     ASSERT_EQ(openaclnnSetKernelTarget(choice.target.c_str()), 0);
     ASSERT_EQ(openaclnnSetNumThreads(choice.threads), 0);
     ASSERT_EQ(call(), 0) << TakeErrorMessage();
@@ -311,6 +312,160 @@ TEST(KlDivTest, GradientGridsMatchTheReferenceOnEveryPath) {
   }
 }
 
+// The exact gradient of the owner (self for kSelf, target for kTarget, shape `owner`): the broadcast's gradients
+// summed over the copies each owner element stands for; `magnitude` gets the sums of their absolute values.
+std::vector<double> SummedReference(Grad which, const DeviceTensor& grad, const DeviceTensor& self,
+                                    const DeviceTensor& target, int64_t reduction, bool log_target,
+                                    std::vector<double>* magnitude) {
+  const std::vector<int64_t> shape = BroadcastOf({grad.dims(), self.dims(), target.dims()});
+  const std::vector<int64_t>& owner = which == Grad::kSelf ? self.dims() : target.dims();
+  const std::vector<double> each = BackwardReference(which, grad, self, target, reduction, log_target);
+  std::vector<std::vector<double>> terms(static_cast<size_t>(Numel(owner)));
+  for (size_t i = 0; i < each.size(); ++i) {
+    terms[static_cast<size_t>(BroadcastIndex(owner, shape, static_cast<int64_t>(i)))].push_back(each[i]);
+  }
+  std::vector<double> sums;
+  magnitude->clear();
+  for (const std::vector<double>& group : terms) {
+    sums.push_back(CompensatedTotal(group));
+    double size = 0;
+    for (double term : group) size += std::fabs(term);
+    magnitude->push_back(size);
+  }
+  return sums;
+}
+
+// Broadcasts that enlarge the differentiated operand (`owner`): 0-D, size-1 and missing leading dimensions, summed
+// inner, outer and middle dimensions, rank 8.
+struct SummedCase {
+  std::string name;
+  std::vector<int64_t> owner, other, grad;
+};
+
+std::vector<SummedCase> SummedCases() {
+  return {{"0-D owner", {}, {3, 5}, {}},
+          {"[1] owner", {1}, {4, 6}, {6}},
+          {"leading dimension summed", {6}, {4, 6}, {4, 6}},
+          {"inner dimension summed", {4, 1}, {4, 6}, {1}},
+          {"middle dimension summed", {2, 1, 4}, {3, 1}, {2, 3, 4}},
+          {"both broadcast", {2, 1, 4}, {1, 3, 1}, {1}},
+          {"8-D", {2, 1, 2, 1, 1, 1, 2, 1}, {2, 3, 2, 1, 2, 3, 2, 3}, {3, 2, 3}}};
+}
+
+// Each element's gradient is rounded to float (1/2 ulp of FLOAT of it; the factor 1 / N of mean and batchmean is
+// rounded to float too), the sums are added in double and rounded once: within one ulp of out's type of the exact
+// sum plus 2^-23 of the sum of the absolute gradients.
+void ExpectSumsWithin(aclDataType dtype, const std::vector<double>& got, const std::vector<double>& want,
+                      const std::vector<double>& magnitude) {
+  ASSERT_EQ(got.size(), want.size());
+  for (size_t i = 0; i < got.size(); ++i) {
+    if (std::isnan(want[i])) {
+      EXPECT_TRUE(std::isnan(got[i])) << "element " << i << ": got " << got[i] << ", reference NaN";
+      continue;
+    }
+    EXPECT_LE(std::fabs(got[i] - want[i]), UlpAt(dtype, want[i]) + 0x1p-23 * magnitude[i])
+        << "element " << i << ": got " << got[i] << ", reference " << want[i];
+  }
+}
+
+TEST(KlDivTest, GradientsOfABroadcastOperandAreSummedBack) {
+  ScopedStream stream;
+  std::mt19937 rng(1304);
+  for (Grad which : {Grad::kSelf, Grad::kTarget}) {
+    for (const SummedCase& shapes : SummedCases()) {
+      for (LayoutKind layout : {LayoutKind::kContiguous, LayoutKind::kTransposed, LayoutKind::kPaddedOffset}) {
+        for (const TypeCase& types : TypeCases()) {
+          for (int64_t reduction : {0, 1, 2, 3, 7}) {
+            for (bool log_target : {false, true}) {
+              SCOPED_TRACE(std::string(which == Grad::kSelf ? "by self, " : "by target, ") + shapes.name +
+                           ", layout " + std::to_string(static_cast<int>(layout)) + ", reduction " +
+                           std::to_string(reduction) + ", logTarget " + std::to_string(log_target) + ", types " +
+                           std::to_string(types.grad) + "/" + std::to_string(types.self) + "/" +
+                           std::to_string(types.target) + " -> " + std::to_string(types.out));
+              const std::vector<int64_t>& self_dims = which == Grad::kSelf ? shapes.owner : shapes.other;
+              const std::vector<int64_t>& target_dims = which == Grad::kSelf ? shapes.other : shapes.owner;
+              const aclDataType out_type = which == Grad::kTarget ? types.target : types.out;
+              DeviceTensor grad(shapes.grad, types.grad, LayoutFor(layout, shapes.grad));
+              DeviceTensor self(self_dims, types.self, LayoutFor(layout, self_dims));
+              DeviceTensor target(target_dims, types.target, LayoutFor(layout, target_dims));
+              DeviceTensor out(shapes.owner, out_type, LayoutFor(layout, shapes.owner));
+              grad.Fill(DrawSelf(grad.numel(), &rng));
+              self.Fill(DrawSelf(self.numel(), &rng));
+              target.Fill(DrawTarget(target.numel(), log_target, &rng));
+              auto call = [&] {
+                return Backward(which, grad, self, target, reduction, log_target, out, stream.get());
+              };
+              ASSERT_EQ(call(), 0) << TakeErrorMessage();
+              std::vector<double> magnitude;
+              const std::vector<double> want =
+                  SummedReference(which, grad, self, target, reduction, log_target, &magnitude);
+              ExpectSumsWithin(out_type, out.Read(), want, magnitude);
+              EXPECT_TRUE(out.OutsideViewUntouched());
+              ExpectSameBitsOnEveryPath(call, out);
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+// Sums large enough to be split over threads: one out element (the deterministic series sum over 300,000
+// gradients) and 300 columns of 1,000 rows; the same bits with 1, 2 and 4 threads on every kernel target.
+TEST(KlDivTest, SummedGradientsAreTheSameForEveryThreadCount) {
+  ScopedStream stream;
+  std::mt19937 rng(1305);
+  for (Grad which : {Grad::kSelf, Grad::kTarget}) {
+    for (const SummedCase& shapes : {SummedCase{"one sum", {}, {300000}, {}},
+                                     SummedCase{"columns", {300}, {1000, 300}, {1000, 300}}}) {
+      SCOPED_TRACE(std::string(which == Grad::kSelf ? "by self, " : "by target, ") + shapes.name);
+      const std::vector<int64_t>& self_dims = which == Grad::kSelf ? shapes.owner : shapes.other;
+      const std::vector<int64_t>& target_dims = which == Grad::kSelf ? shapes.other : shapes.owner;
+      DeviceTensor grad(shapes.grad, ACL_FLOAT), self(self_dims, ACL_FLOAT), target(target_dims, ACL_FLOAT);
+      DeviceTensor out(shapes.owner, ACL_FLOAT);
+      grad.Fill(DrawSelf(grad.numel(), &rng));
+      self.Fill(DrawSelf(self.numel(), &rng));
+      target.Fill(DrawTarget(target.numel(), true, &rng));
+      auto call = [&] { return Backward(which, grad, self, target, 1, true, out, stream.get()); };
+      ASSERT_EQ(call(), 0) << TakeErrorMessage();
+      std::vector<double> magnitude;
+      ExpectSumsWithin(ACL_FLOAT, out.Read(), SummedReference(which, grad, self, target, 1, true, &magnitude),
+                       magnitude);
+      ExpectSameBitsOnEveryPath(call, out, {1, 2, 4});
+    }
+  }
+}
+
+// A broadcast with no elements sums nothing: the owner's gradient is 0 everywhere (for the target gradient of an
+// empty self CANN writes nothing; we write the sum, D20).
+TEST(KlDivTest, AnEmptyBroadcastGivesZeroGradients) {
+  ScopedStream stream;
+  DeviceTensor grad({1}, ACL_FLOAT), owner({2, 1}, ACL_FLOAT), other({0}, ACL_FLOAT), out({2, 1}, ACL_FLOAT);
+  owner.Fill({0.5, 0.25});
+  for (Grad which : {Grad::kSelf, Grad::kTarget}) {
+    out.Fill({7.0, 7.0});
+    const DeviceTensor& self = which == Grad::kSelf ? owner : other;
+    const DeviceTensor& target = which == Grad::kSelf ? other : owner;
+    ASSERT_EQ(Backward(which, grad, self, target, 2, false, out, stream.get()), 0) << TakeErrorMessage();
+    EXPECT_EQ(out.Read(), (std::vector<double>{0.0, 0.0}));
+    EXPECT_TRUE(out.OutsideViewUntouched());
+  }
+}
+
+// A summed gradient beyond out's range is stored as infinity and the run succeeds (D14); strict mode reports it.
+TEST(KlDivTest, ASummedGradientBeyondOutsRangeIsATolerableFault) {
+  ScopedStream stream;
+  DeviceTensor grad({}, ACL_FLOAT16), self({}, ACL_FLOAT16), target({100}, ACL_FLOAT16), out({}, ACL_FLOAT16);
+  grad.Fill({1.0});
+  self.Fill({0.0});
+  target.Fill(std::vector<double>(100, 1000.0));  // Each gradient -1000, the sum -100000 < -65504.
+  ASSERT_EQ(Backward(Grad::kSelf, grad, self, target, 2, false, out, stream.get()), 0) << TakeErrorMessage();
+  EXPECT_EQ(out.Read()[0], -kInf);
+  ScopedStrictMode strict;
+  EXPECT_EQ(Backward(Grad::kSelf, grad, self, target, 2, false, out, stream.get()), ACL_ERROR_RT_AICORE_OVER_FLOW);
+  EXPECT_NE(TakeErrorMessage().find("aclnnKlDivBackward"), std::string::npos);
+}
+
 std::vector<double> EdgeValues(aclDataType dtype) {
   switch (dtype) {
     case ACL_FLOAT16: return {0.0, -0.0, 0x1p-24, 0x1p-14, 0.5, 1.0, -1.0, 11.0, 65504.0, kInf, -kInf, kNan};
@@ -434,48 +589,54 @@ TEST(KlDivTest, GradientsAreDerivativesOfTheForward) {
   for (Grad which : {Grad::kSelf, Grad::kTarget}) {
     for (int64_t reduction : {0, 1, 2, 3}) {
       for (bool log_target : {false, true}) {
-        SCOPED_TRACE(std::string(which == Grad::kSelf ? "by self" : "by target") + ", reduction " +
-                     std::to_string(reduction) + ", logTarget " + std::to_string(log_target));
-        const std::vector<int64_t> dims = {3, 4};
-        DeviceTensor self(which == Grad::kSelf ? dims : std::vector<int64_t>{4}, ACL_FLOAT);
-        DeviceTensor target(which == Grad::kTarget ? dims : std::vector<int64_t>{4}, ACL_FLOAT);
-        DeviceTensor grad(reduction == 0 ? dims : std::vector<int64_t>{}, ACL_FLOAT);
-        DeviceTensor out(reduction == 0 ? dims : std::vector<int64_t>{}, ACL_FLOAT), gradient(dims, ACL_FLOAT);
-        std::vector<double> x(static_cast<size_t>(self.numel())), t(static_cast<size_t>(target.numel()));
-        std::vector<double> g(static_cast<size_t>(grad.numel()));
-        for (double& v : x) v = -std::round(draw(rng) * 256) / 256;
-        // Probabilities in [0.5625, 1] keep log's third derivative (the differences' truncation) small.
-        for (double& v : t) v = std::round((log_target ? -draw(rng) : 0.5 + draw(rng) / 4) * 256) / 256;
-        for (double& v : g) v = std::round((draw(rng) - 1.0) * 256) / 256;
-        self.Fill(x);
-        target.Fill(t);
-        grad.Fill(g);
-        ASSERT_EQ(Backward(which, grad, self, target, reduction, log_target, gradient, stream.get()), 0)
-            << TakeErrorMessage();
-        const std::vector<double> analytic = gradient.Read();
-        DeviceTensor& moved_tensor = which == Grad::kSelf ? self : target;
-        std::vector<double> moved = which == Grad::kSelf ? x : t;
-        auto objective = [&] {
-          EXPECT_EQ(Forward(self, target, reduction, log_target, out, stream.get()), 0) << TakeErrorMessage();
-          const std::vector<double> values = out.Read();
-          double sum = 0;
-          for (size_t i = 0; i < values.size(); ++i) sum += g[g.size() == 1 ? 0 : i] * values[i];
-          return sum;
-        };
-        for (size_t j = 0; j < moved.size(); ++j) {
-          const double original = moved[j];
-          moved[j] = original + step;
-          moved_tensor.Fill(moved);
-          const double f_plus = objective();
-          moved[j] = original - step;
-          moved_tensor.Fill(moved);
-          const double f_minus = objective();
-          moved[j] = original;
-          moved_tensor.Fill(moved);
-          const double numeric = (f_plus - f_minus) / (2 * step);
-          // FLOAT outputs: a reduced F of up to ~24 is rounded to 1.4e-6, over 2 * step that is 2e-4.
-          EXPECT_LT(std::fabs(analytic[j] - numeric) / (1.0 + std::fabs(analytic[j])), 5e-4)
-              << "element " << j << ": backward " << analytic[j] << ", central difference " << numeric;
+        for (bool enlarged : {false, true}) {
+          SCOPED_TRACE(std::string(which == Grad::kSelf ? "by self" : "by target") + ", reduction " +
+                       std::to_string(reduction) + ", logTarget " + std::to_string(log_target) +
+                       (enlarged ? ", owner [3, 1] broadcast to [3, 4]" : ""));
+          // The broadcast is (3, 4); the owner has that shape, or (3, 1) and its gradient is summed back.
+          const std::vector<int64_t> dims = {3, 4};
+          const std::vector<int64_t> owner = enlarged ? std::vector<int64_t>{3, 1} : dims;
+          const std::vector<int64_t> other = enlarged ? dims : std::vector<int64_t>{4};
+          DeviceTensor self(which == Grad::kSelf ? owner : other, ACL_FLOAT);
+          DeviceTensor target(which == Grad::kTarget ? owner : other, ACL_FLOAT);
+          DeviceTensor grad(reduction == 0 ? dims : std::vector<int64_t>{}, ACL_FLOAT);
+          DeviceTensor out(reduction == 0 ? dims : std::vector<int64_t>{}, ACL_FLOAT), gradient(owner, ACL_FLOAT);
+          std::vector<double> x(static_cast<size_t>(self.numel())), t(static_cast<size_t>(target.numel()));
+          std::vector<double> g(static_cast<size_t>(grad.numel()));
+          for (double& v : x) v = -std::round(draw(rng) * 256) / 256;
+          // Probabilities in [0.5625, 1] keep log's third derivative (the differences' truncation) small.
+          for (double& v : t) v = std::round((log_target ? -draw(rng) : 0.5 + draw(rng) / 4) * 256) / 256;
+          for (double& v : g) v = std::round((draw(rng) - 1.0) * 256) / 256;
+          self.Fill(x);
+          target.Fill(t);
+          grad.Fill(g);
+          ASSERT_EQ(Backward(which, grad, self, target, reduction, log_target, gradient, stream.get()), 0)
+              << TakeErrorMessage();
+          const std::vector<double> analytic = gradient.Read();
+          DeviceTensor& moved_tensor = which == Grad::kSelf ? self : target;
+          std::vector<double> moved = which == Grad::kSelf ? x : t;
+          auto objective = [&] {
+            EXPECT_EQ(Forward(self, target, reduction, log_target, out, stream.get()), 0) << TakeErrorMessage();
+            const std::vector<double> values = out.Read();
+            double sum = 0;
+            for (size_t i = 0; i < values.size(); ++i) sum += g[g.size() == 1 ? 0 : i] * values[i];
+            return sum;
+          };
+          for (size_t j = 0; j < moved.size(); ++j) {
+            const double original = moved[j];
+            moved[j] = original + step;
+            moved_tensor.Fill(moved);
+            const double f_plus = objective();
+            moved[j] = original - step;
+            moved_tensor.Fill(moved);
+            const double f_minus = objective();
+            moved[j] = original;
+            moved_tensor.Fill(moved);
+            const double numeric = (f_plus - f_minus) / (2 * step);
+            // FLOAT outputs: a reduced F of up to ~24 is rounded to 1.4e-6, over 2 * step that is 2e-4.
+            EXPECT_LT(std::fabs(analytic[j] - numeric) / (1.0 + std::fabs(analytic[j])), 5e-4)
+                << "element " << j << ": backward " << analytic[j] << ", central difference " << numeric;
+          }
         }
       }
     }

@@ -98,16 +98,6 @@ void ExpectSameBitsOnEveryPath(const std::function<int()>& call, const DeviceTen
   openaclnnSetNumThreads(0);
 }
 
-Layout LayoutOf(int kind, const std::vector<int64_t>& dims) {
-  Layout layout;
-  if (kind == 1 && dims.size() >= 2) layout.strides = TransposedStrides(dims);
-  if (kind == 2) {
-    layout.strides = PaddedStrides(dims, 2);
-    layout.offset = 3;
-  }
-  return layout;
-}
-
 TEST(LogitTest, GridMatchesTheReferenceOnEveryPath) {
   ScopedStream stream;
   std::mt19937 rng(1401);
@@ -120,8 +110,8 @@ TEST(LogitTest, GridMatchesTheReferenceOnEveryPath) {
         for (double eps : {-1.0, 0.0, 1e-6, 0.1, 0.7}) {
           SCOPED_TRACE("rank " + std::to_string(dims.size()) + ", layout " + std::to_string(layout) + ", dtype " +
                        std::to_string(dtype) + ", eps " + std::to_string(eps));
-          DeviceTensor x(dims, dtype, LayoutOf(layout, dims)), dy(dims, dtype, LayoutOf(layout, dims));
-          DeviceTensor out(dims, dtype, LayoutOf(layout, dims));
+          DeviceTensor x(dims, dtype, GridLayout(layout, dims)), dy(dims, dtype, GridLayout(layout, dims));
+          DeviceTensor out(dims, dtype, GridLayout(layout, dims));
           std::vector<double> values(static_cast<size_t>(x.numel())), grads(values.size());
           for (size_t i = 0; i < values.size(); ++i) {
             values[i] = i % 11 == 5 ? 0.0 : (i % 11 == 6 ? 1.0 : draw(rng));

@@ -26,6 +26,12 @@ int64_t ElementBytes(aclDataType dtype) {
   }
 }
 
+template <typename T>
+void StoreInteger(uint8_t* at, int64_t value) {
+  const auto narrowed = static_cast<T>(value);
+  std::memcpy(at, &narrowed, sizeof(narrowed));
+}
+
 }  // namespace
 
 std::vector<int64_t> ContiguousStrides(const std::vector<int64_t>& dims) {
@@ -132,6 +138,49 @@ std::vector<double> DeviceTensor::Read() const {
   const auto* base = static_cast<const uint8_t*>(device_);
   for (size_t i = 0; i < offsets.size(); ++i) {
     values[i] = LoadElement(dtype_, base + offsets[i] * element_bytes_);
+  }
+  return values;
+}
+
+Layout GridLayout(int kind, const std::vector<int64_t>& dims) {
+  Layout layout;
+  if (kind == 1 && dims.size() >= 2) layout.strides = TransposedStrides(dims);
+  if (kind == 2) {
+    layout.strides = PaddedStrides(dims, 2);
+    layout.offset = 3;
+  }
+  return layout;
+}
+
+void DeviceTensor::FillIntegers(const std::vector<int64_t>& values) {
+  if (static_cast<int64_t>(values.size()) != numel()) {
+    throw std::runtime_error("DeviceTensor::FillIntegers: expected " + std::to_string(numel()) + " values");
+  }
+  const std::vector<int64_t> offsets = ElementOffsets();
+  auto* base = static_cast<uint8_t*>(device_);
+  for (size_t i = 0; i < values.size(); ++i) {
+    uint8_t* at = base + offsets[i] * element_bytes_;
+    const int64_t v = values[i];
+    switch (dtype_) {
+      case ACL_INT64: StoreInteger<int64_t>(at, v); break;
+      case ACL_INT32: StoreInteger<int32_t>(at, v); break;
+      case ACL_INT16: StoreInteger<int16_t>(at, v); break;
+      case ACL_INT8: StoreInteger<int8_t>(at, v); break;
+      case ACL_BOOL: StoreInteger<uint8_t>(at, v != 0 ? 1 : 0); break;
+      default: StoreInteger<uint8_t>(at, v); break;
+    }
+  }
+}
+
+std::vector<int64_t> DeviceTensor::ReadIntegers() const {
+  if (dtype_ != ACL_INT64) {
+    throw std::runtime_error("DeviceTensor::ReadIntegers: an INT64 tensor only");
+  }
+  const std::vector<int64_t> offsets = ElementOffsets();
+  std::vector<int64_t> values(offsets.size());
+  const auto* base = static_cast<const uint8_t*>(device_);
+  for (size_t i = 0; i < offsets.size(); ++i) {
+    std::memcpy(&values[i], base + offsets[i] * element_bytes_, 8);
   }
   return values;
 }

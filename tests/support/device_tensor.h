@@ -27,6 +27,10 @@ std::vector<int64_t> PaddedStrides(const std::vector<int64_t>& dims, int64_t pad
 
 int64_t Numel(const std::vector<int64_t>& dims);
 
+// The layouts the small operator grids walk, by number: 0 contiguous, 1 transposed in the last two dims (rank 2 or
+// more; contiguous otherwise), 2 every dimension padded by 2 with a storage offset of 3.
+Layout GridLayout(int kind, const std::vector<int64_t>& dims);
+
 class DeviceTensor {
  public:
   DeviceTensor(std::vector<int64_t> dims, aclDataType dtype, Layout layout = {});
@@ -42,6 +46,10 @@ class DeviceTensor {
   // Writes values (logical order, numel() of them) rounded once to the dtype.
   void Fill(const std::vector<double>& values);
   std::vector<double> Read() const;
+  // Integers written exactly, each converted to the dtype (INT64, INT32, INT16, INT8, UINT8; BOOL: nonzero is 1);
+  // ReadIntegers reads an INT64 tensor exactly.
+  void FillIntegers(const std::vector<int64_t>& values);
+  std::vector<int64_t> ReadIntegers() const;
 
   // The whole storage as bytes, to compare before and after a call.
   std::vector<uint8_t> Storage() const;

@@ -1,8 +1,7 @@
 // CANN's check orders (POINTWISE-LOSS-FACTS 11), then the plans of the pointwise engine. Where CANN's code leaves
 // things open or undefined we decide (DECISIONS 20, docs/kl_div.md): an empty input's reduced out must have one
-// element; a gradient whose operand is enlarged by the broadcast (CANN sums the broadcast gradient back to self's,
-// or target's, shape) is refused with 161002 naming the other input, as the pointwise engine writes one gradient
-// per broadcast element.
+// element. A gradient whose operand is enlarged by the broadcast is summed back to self's (or target's) shape, as
+// CANN's ReduceSum does; an empty broadcast then gives zeros.
 #include "ops/kl_div/kl_div.h"
 
 #include <string>
@@ -88,7 +87,8 @@ Status CheckPlainFormat(const char* api, const aclTensor& tensor, std::string_vi
 
 // The shape checks both gradients share, in CANN's order: ranks, target broadcasting with self, gradOutput
 // broadcasting into their broadcast without enlarging it, out (out_arg) with the shape of `owner` (self or target,
-// owner_arg), then ours: the broadcast must not enlarge the owner, and the layouts.
+// owner_arg), then ours: the broadcast's element count (other_arg names the other input), and the layouts. A
+// broadcast larger than the owner is summed back to its shape (pointwise::PlanBackwardSummedToOut).
 Status CheckGradientShapes(const char* api, const BackwardArgs& a, const char* out_arg, const aclTensor& owner,
                            const char* owner_arg, const char* other_arg) {
   OPENACLNN_RETURN_IF_ERROR(CheckRank(api, *a.grad_output, "gradOutput"));
@@ -108,17 +108,12 @@ Status CheckGradientShapes(const char* api, const BackwardArgs& a, const char* o
                                                                  a.grad_output->rank())));
   }
   OPENACLNN_RETURN_IF_ERROR(CheckShapeIs(api, *a.out, out_arg, owner.view_dims, std::string(owner_arg) + "'s shape"));
-  if (shape != owner.view_dims) {
-    return Status(ACLNN_ERR_PARAM_INVALID,
-                  msg::InvalidArgument(api, other_arg,
-                                       std::string("a shape that broadcasts to ") + owner_arg + "'s shape " +
-                                           msg::ShapeText(owner.view_dims.data(), owner.rank()) +
-                                           " (a gradient summed over broadcast copies is not supported)",
-                                       "shape " + msg::ShapeText(shape.data(), static_cast<int64_t>(shape.size())) +
-                                           " of the broadcast"));
-  }
+  OPENACLNN_RETURN_IF_ERROR(CheckShapeCount(api, shape, other_arg));
   if (a.out->empty()) {
     return Status::Ok();  // Nothing is read or written.
+  }
+  if (a.grad_output->empty() || a.self->empty() || a.target->empty()) {
+    return CheckWriteLayout(api, *a.out, out_arg);  // An empty broadcast: out is filled with zeros, nothing read.
   }
   OPENACLNN_RETURN_IF_ERROR(
       CheckReadLayouts(api, {{"gradOutput", a.grad_output}, {"self", a.self}, {"target", a.target}}));
@@ -161,11 +156,11 @@ Status ValidateTargetBackward(const BackwardArgs& a) {
 // The gradients' factor: 1 / numel(broadcast) for mean, 1 / its first dimension for batchmean (1 for 0-D), 1 for
 // none, sum and every other value (CANN reads unknown reductions as none).
 float GradientScale(const BackwardArgs& a) {
+  const std::vector<int64_t> shape = BroadcastShape({a.self, a.target});
   if (a.reduction == kBatchMean) {
-    const std::vector<int64_t> shape = BroadcastShape({a.self, a.target});
     return MeanScale(static_cast<int64_t>(Reduction::kMean), shape.empty() ? 1 : shape[0]);
   }
-  return MeanScale(a.reduction, a.out->numel());
+  return MeanScale(a.reduction, ElementCount(shape));
 }
 
 }  // namespace
@@ -198,7 +193,7 @@ Status BackwardGetWorkspaceSize(const BackwardArgs& args, bool log_target, uint6
   BackwardCall call{kBackwardPhase2Api, args.grad_output, args.self, args.target, GradientScale(args), args.out,
                     &KlDivKernels()};
   call.params.log_target = log_target;
-  return FinishPhase1(kBackwardPhase2Api, PlanBackward(call), workspace_size, executor);
+  return FinishPhase1(kBackwardPhase2Api, PlanBackwardSummedToOut(call), workspace_size, executor);
 }
 
 Status TargetBackwardGetWorkspaceSize(const BackwardArgs& args, bool log_target, uint64_t* workspace_size,
@@ -208,7 +203,8 @@ Status TargetBackwardGetWorkspaceSize(const BackwardArgs& args, bool log_target,
   BackwardCall call{kTargetBackwardPhase2Api, args.grad_output, args.self, args.target, GradientScale(args),
                     args.out, &kl_div_target::KlDivTargetKernels()};
   call.params.log_target = log_target;
-  return FinishPhase1(kTargetBackwardPhase2Api, PlanBackward(call), workspace_size, executor);
+  call.out_arg = "gradTarget";
+  return FinishPhase1(kTargetBackwardPhase2Api, PlanBackwardSummedToOut(call), workspace_size, executor);
 }
 
 }  // namespace openaclnn::kl_div

@@ -1,9 +1,10 @@
-// CANN's check order (POINTWISE-LOSS-FACTS 8), then the plan of the pointwise engine. CANN also accepts integer
-// inputs here (INT64 results, and integer/float mixes that promote to a float type); this implementation takes
-// FLOAT, FLOAT16 and BFLOAT16 only and refuses the rest with 161002 naming the argument (docs/l1_loss.md).
+// CANN's check order (POINTWISE-LOSS-FACTS 8), then the plan of the pointwise engine. Integer inputs that promote
+// to INT64 take CANN's INT64 branch (l1_loss_int64.h); integer/float mixes, which CANN promotes to the float type,
+// are refused with 161002 naming the integer argument (docs/l1_loss.md).
 #include "ops/l1_loss/l1_loss.h"
 
 #include "framework/two_phase.h"
+#include "ops/l1_loss/l1_loss_int64.h"
 #include "ops/l1_loss/l1_loss_kernels.h"
 #include "ops/pointwise/checks.h"
 #include "ops/pointwise/engine.h"
@@ -20,6 +21,9 @@ Status ValidateForward(const ForwardArgs& a) {
   OPENACLNN_RETURN_IF_ERROR(CheckNotNull(kApi, a.target, "target"));
   OPENACLNN_RETURN_IF_ERROR(CheckNotNull(kApi, a.out, "out"));
   OPENACLNN_RETURN_IF_ERROR(CheckReduction(kApi, a.reduction));  // CANN checks the reduction first here.
+  if (HasIntegerInputs(a)) {
+    return ValidateInt64Forward(kApi, a);
+  }
   OPENACLNN_RETURN_IF_ERROR(CheckFloatType(kApi, *a.self, "self"));
   OPENACLNN_RETURN_IF_ERROR(CheckFloatType(kApi, *a.target, "target"));
   OPENACLNN_RETURN_IF_ERROR(CheckFloatType(kApi, *a.out, "out"));
@@ -45,6 +49,9 @@ Status ValidateBackward(const BackwardArgs& a) {
 Status ForwardGetWorkspaceSize(const ForwardArgs& args, uint64_t* workspace_size, aclOpExecutor** executor) {
   OPENACLNN_RETURN_IF_ERROR(CheckPhase1Outputs(kForwardPhase1Api, workspace_size, executor));
   OPENACLNN_RETURN_IF_ERROR(ValidateForward(args));
+  if (HasIntegerInputs(args)) {
+    return FinishPhase1(kForwardPhase2Api, PlanInt64Forward(kForwardPhase2Api, args), workspace_size, executor);
+  }
   const ForwardCall call{kForwardPhase2Api, args.self, args.target, args.reduction, args.out, &L1Kernels()};
   return FinishPhase1(kForwardPhase2Api, PlanForward(call), workspace_size, executor);
 }

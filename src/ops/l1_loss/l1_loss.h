@@ -1,4 +1,5 @@
-// aclnnL1Loss and aclnnL1LossBackward behind the C shim: CANN's checks, then the pointwise engine.
+// aclnnL1Loss and aclnnL1LossBackward behind the C shim: CANN's checks, then the pointwise engine (the forward's
+// integer inputs: l1_loss_int64.h).
 #ifndef OPENACLNN_OPS_L1_LOSS_L1_LOSS_H_
 #define OPENACLNN_OPS_L1_LOSS_L1_LOSS_H_
 

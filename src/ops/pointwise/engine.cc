@@ -55,22 +55,30 @@ Run RunOf(const iter::Block& block, int first_input, int inputs, const aclDataTy
   return run;
 }
 
+// Calls piece(row, first, count) for the block's rows cut into consecutive pieces of at most kForwardPiece
+// elements, in index order.
+template <typename Piece>
+void ForEachPiece(const iter::Block& block, Piece&& piece) {
+  for (int64_t row = 0; row < block.outer_size; ++row) {
+    for (int64_t first = 0; first < block.inner_size; first += kForwardPiece) {
+      piece(row, first, std::min(kForwardPiece, block.inner_size - first));
+    }
+  }
+}
+
 // Calls consume(terms, count, row, first) for consecutive pieces of the block, in index order; `inputs` counts the
 // term's operands from first_input on (its extra operands included).
 template <typename Consume>
 void ForEachTermPiece(const iter::Block& block, int first_input, int inputs, const aclDataType* dtypes,
                       const TermParams& params, const TermKernels& kernels, ForwardTermsFn simd, Consume&& consume) {
   double terms[kForwardPiece];
-  for (int64_t row = 0; row < block.outer_size; ++row) {
-    for (int64_t first = 0; first < block.inner_size; first += kForwardPiece) {
-      const int64_t count = std::min(kForwardPiece, block.inner_size - first);
-      const Run run = RunOf(block, first_input, inputs, dtypes, params, row, first, count);
-      if (simd == nullptr || !simd(run, terms)) {
-        kernels.forward_reference(run, terms);
-      }
-      consume(terms, count, row, first);
+  ForEachPiece(block, [&](int64_t row, int64_t first, int64_t count) {
+    const Run run = RunOf(block, first_input, inputs, dtypes, params, row, first, count);
+    if (simd == nullptr || !simd(run, terms)) {
+      kernels.forward_reference(run, terms);
     }
-  }
+    consume(terms, count, row, first);
+  });
 }
 
 // Row `row` of a block as a block of one row.
@@ -178,16 +186,13 @@ class ForwardReducedLaunch final : public Launch {
     // Each block's terms are written by the kernels straight into the summation's buffer, in index order.
     const auto fill_terms = [this](int64_t begin, int64_t end, double* terms) {
       iter::ForEachBlock(plan_, begin, end, [&](const iter::Block& block) {
-        for (int64_t row = 0; row < block.outer_size; ++row) {
-          for (int64_t first = 0; first < block.inner_size; first += kForwardPiece) {
-            const int64_t count = std::min(kForwardPiece, block.inner_size - first);
-            const pointwise::Run run = RunOf(block, 0, params_.inputs, params_.dtypes, params_.term, row, first, count);
-            if (params_.simd == nullptr || !params_.simd(run, terms)) {
-              params_.kernels->forward_reference(run, terms);
-            }
-            terms += count;
+        ForEachPiece(block, [&](int64_t row, int64_t first, int64_t count) {
+          const pointwise::Run run = RunOf(block, 0, params_.inputs, params_.dtypes, params_.term, row, first, count);
+          if (params_.simd == nullptr || !params_.simd(run, terms)) {
+            params_.kernels->forward_reference(run, terms);
           }
-        }
+          terms += count;
+        });
       });
     };
     double sum = 0.0;
@@ -220,6 +225,62 @@ class ForwardReducedLaunch final : public Launch {
   char* const out_;
 };
 
+// Column sums of a (rows, columns) iteration whose linear index is row * columns + column, stored into out (whose
+// plan walks the columns in order): the columns are split over the threads and each thread adds its columns'
+// terms row by row, in double, so every sum is added in row order whatever the split; each sum is divided once by
+// `divisor`, rounded once to out_dtype, and a finite sum that the rounding makes infinite is a tolerated fault
+// (DECISIONS 14) naming `out_arg`[column]. for_each_piece(begin, end, consume) hands the terms of linear indices
+// [begin, end) to consume(const T* terms, int64_t count) in index order.
+template <typename ForEachPiece>
+Status SumColumnsInto(const iter::LoopPlan& out, int64_t rows, int64_t grain, double divisor, aclDataType out_dtype,
+                      const char* run_api, const char* out_arg, const ForEachPiece& for_each_piece) {
+  const int64_t columns = out.numel;
+  std::atomic<bool> out_of_memory{false};
+  cpu::SharedFirstFault<double> overflow;  // The first column whose finite sum became infinite when stored.
+  cpu::ParallelFor(columns, grain, [&](int64_t begin, int64_t end) {
+    std::unique_ptr<double[]> sums(new (std::nothrow) double[static_cast<size_t>(end - begin)]());
+    if (sums == nullptr) {
+      out_of_memory.store(true);  // Any thread: reported below.
+      return;
+    }
+    for (int64_t row = 0; row < rows; ++row) {
+      int64_t column = 0;
+      for_each_piece(row * columns + begin, row * columns + end, [&](const auto* terms, int64_t count) {
+        for (int64_t i = 0; i < count; ++i) {
+          sums[static_cast<size_t>(column + i)] += terms[i];
+        }
+        column += count;
+      });
+    }
+    cpu::FirstFault<double> chunk_overflow;
+    int64_t column = 0;
+    iter::ForEachBlock(out, begin, end, [&](const iter::Block& block) {
+      for (int64_t r = 0; r < block.outer_size; ++r) {
+        for (int64_t i = 0; i < block.inner_size; ++i) {
+          char* at = block.data[0] + r * block.outer_stride[0] + i * block.inner_stride[0];
+          const double value = sums[static_cast<size_t>(column)] / divisor;
+          const double stored = cpu::StoreRoundedOnce(out_dtype, at, CanonicalTerm(value));
+          if (std::isfinite(value) && !std::isfinite(stored)) {
+            chunk_overflow.Note(begin + column, value);
+          }
+          ++column;
+        }
+      }
+    });
+    overflow.Merge(chunk_overflow);
+  });
+  if (out_of_memory.load()) {
+    return Status(ACL_ERROR_BAD_ALLOC, msg::ExecutionError(run_api, "out of host memory for the column sums."));
+  }
+  const cpu::FirstFault<double>& first = overflow.first();
+  if (first.found()) {
+    return TolerateFault(run_api, kReducedOverflowFault, ACL_ERROR_RT_AICORE_OVER_FLOW,
+                         msg::ReducedOverflow(std::string(out_arg) + "[" + std::to_string(first.index) + "]",
+                                              first.value, out_dtype));
+  }
+  return Status::Ok();
+}
+
 class ForwardOverDim0Launch final : public Launch {
  public:
   ForwardOverDim0Launch(const iter::LoopPlan& inputs, const iter::LoopPlan& out, const ForwardParams& params,
@@ -227,7 +288,6 @@ class ForwardOverDim0Launch final : public Launch {
       : inputs_(inputs), out_(out), params_(params), run_api_(run_api), rows_(rows), mean_(mean) {}
 
   Status Run() const override {
-    const int64_t columns = out_.numel;
     // Each column reads its rows' terms and writes one element, so a column's work is what its rows read.
     int64_t term_bytes = 0;
     for (int k = 0; k < params_.inputs; ++k) {
@@ -235,55 +295,16 @@ class ForwardOverDim0Launch final : public Launch {
     }
     const int64_t rows = std::max<int64_t>(1, rows_);
     const int64_t grain = cpu::GrainForBytes(rows * term_bytes, rows * params_.kernels->transcendentals);
-    std::atomic<bool> out_of_memory{false};
-    cpu::SharedFirstFault<double> overflow;  // The first column whose finite sum became infinite when stored.
-    cpu::ParallelFor(columns, grain, [&](int64_t begin, int64_t end) {
-      std::unique_ptr<double[]> sums(new (std::nothrow) double[static_cast<size_t>(end - begin)]());
-      if (sums == nullptr) {
-        out_of_memory.store(true);  // Any thread: reported below.
-        return;
-      }
-      // Row by row, so every column's terms are added in row order whatever the split.
-      for (int64_t row = 0; row < rows_; ++row) {
-        int64_t column = 0;
-        iter::ForEachBlock(inputs_, row * columns + begin, row * columns + end, [&](const iter::Block& block) {
-          ForEachTermPiece(block, 0, params_.inputs, params_.dtypes, params_.term, *params_.kernels, params_.simd,
-                           [&](const double* terms, int64_t count, int64_t, int64_t) {
-                             for (int64_t i = 0; i < count; ++i) {
-                               sums[static_cast<size_t>(column + i)] += terms[i];
-                             }
-                             column += count;
-                           });
-        });
-      }
-      const double divisor = mean_ ? static_cast<double>(rows_) : 1.0;
-      cpu::FirstFault<double> chunk_overflow;
-      int64_t column = 0;
-      iter::ForEachBlock(out_, begin, end, [&](const iter::Block& block) {
-        for (int64_t r = 0; r < block.outer_size; ++r) {
-          for (int64_t i = 0; i < block.inner_size; ++i) {
-            char* at = block.data[0] + r * block.outer_stride[0] + i * block.inner_stride[0];
-            const double value = sums[static_cast<size_t>(column)] / divisor;
-            const double stored = cpu::StoreRoundedOnce(params_.out_dtype, at, CanonicalTerm(value));
-            if (std::isfinite(value) && !std::isfinite(stored)) {
-              chunk_overflow.Note(begin + column, value);
-            }
-            ++column;
-          }
-        }
-      });
-      overflow.Merge(chunk_overflow);
-    });
-    if (out_of_memory.load()) {
-      return Status(ACL_ERROR_BAD_ALLOC, msg::ExecutionError(run_api_, "out of host memory for the column sums."));
-    }
-    const cpu::FirstFault<double>& first = overflow.first();
-    if (first.found()) {
-      return TolerateFault(run_api_, kReducedOverflowFault, ACL_ERROR_RT_AICORE_OVER_FLOW,
-                           msg::ReducedOverflow("out[" + std::to_string(first.index) + "]", first.value,
-                                                params_.out_dtype));
-    }
-    return Status::Ok();
+    return SumColumnsInto(out_, rows_, grain, mean_ ? static_cast<double>(rows_) : 1.0, params_.out_dtype, run_api_,
+                          "out", [this](int64_t begin, int64_t end, const auto& consume) {
+                            iter::ForEachBlock(inputs_, begin, end, [&](const iter::Block& block) {
+                              ForEachTermPiece(block, 0, params_.inputs, params_.dtypes, params_.term,
+                                               *params_.kernels, params_.simd,
+                                               [&](const double* terms, int64_t count, int64_t, int64_t) {
+                                                 consume(terms, count);
+                                               });
+                            });
+                          });
   }
 
   int64_t Elements() const override { return inputs_.numel; }
@@ -340,13 +361,125 @@ class BackwardLaunch final : public Launch {
   const BackwardParams params_;
 };
 
-int64_t ElementCount(const std::vector<int64_t>& shape) {
-  int64_t count = 1;
-  for (int64_t dim : shape) {
-    count *= dim;  // Checked against int64 by the operator's validation (CheckShapeCount).
-  }
-  return count;
+// The gradients of linear indices [begin, end) of a backward plan without out (operands: gradOutput, self, target,
+// the extras), handed to consume(const float* gradients, int64_t count) in index order: each rounded to float,
+// as the element kernels give it (through the vector kernel where it takes the piece).
+template <typename Consume>
+void ForEachGradientPiece(const iter::LoopPlan& plan, int64_t begin, int64_t end, const BackwardParams& params,
+                          const Consume& consume) {
+  alignas(64) float gradients[kForwardPiece];
+  const BackwardOut out{reinterpret_cast<char*>(gradients), sizeof(float), ACL_FLOAT, params.scale, false};
+  iter::ForEachBlock(plan, begin, end, [&](const iter::Block& block) {
+    ForEachPiece(block, [&](int64_t row, int64_t first, int64_t count) {
+      const pointwise::Run run = RunOf(block, 0, params.inputs, params.dtypes, params.term, row, first, count);
+      if (params.simd == nullptr || !params.simd(run, out)) {
+        params.kernels->backward_reference(run, out);
+      }
+      consume(static_cast<const float*>(gradients), count);
+    });
+  });
 }
+
+// The gradient over the broadcast summed back to out's shape (engine.h). The plan over the inputs walks the
+// broadcast with the summed dimensions outermost, so linear index row * columns + column, column being out's
+// element in logical order.
+class BackwardSummedLaunch final : public Launch {
+ public:
+  BackwardSummedLaunch(const iter::LoopPlan& inputs, const iter::LoopPlan& out, const BackwardParams& params,
+                       const char* run_api, const char* out_arg, int64_t rows)
+      : inputs_(inputs), out_(out), params_(params), run_api_(run_api), out_arg_(out_arg), rows_(rows) {}
+
+  Status Run() const override {
+    const auto pieces = [this](int64_t begin, int64_t end, const auto& consume) {
+      ForEachGradientPiece(inputs_, begin, end, params_, consume);
+    };
+    if (out_.numel == 1) {
+      return SumAll(pieces);
+    }
+    int64_t input_bytes = 0;
+    for (int k = 0; k < params_.inputs; ++k) {
+      input_bytes += DataTypeSize(params_.dtypes[k]);
+    }
+    const int64_t rows = std::max<int64_t>(1, rows_);
+    const int64_t grain = cpu::GrainForBytes(rows * input_bytes, rows * params_.kernels->transcendentals);
+    return SumColumnsInto(out_, rows_, grain, 1.0, params_.out_dtype, run_api_, out_arg_, pieces);
+  }
+
+  int64_t Elements() const override { return inputs_.numel; }
+  const char* KernelName() const override { return params_.kernel_name; }
+
+ private:
+  // One out element: its rows split over the threads by the deterministic series sum (backend/cpu/reduce.h),
+  // whose grouping is fixed by the index alone.
+  template <typename Pieces>
+  Status SumAll(const Pieces& pieces) const {
+    const auto fill_terms = [&](int64_t begin, int64_t end, double* terms) {
+      pieces(begin, end, [&](const float* gradients, int64_t count) {
+        for (int64_t i = 0; i < count; ++i) {
+          *terms++ = gradients[i];
+        }
+      });
+    };
+    double sum = 0.0;
+    try {
+      sum = cpu::DeterministicSeriesSum(rows_, fill_terms);
+    } catch (const std::bad_alloc&) {
+      return Status(ACL_ERROR_BAD_ALLOC, msg::ExecutionError(run_api_, "out of host memory for the partial sums."));
+    }
+    const double stored = cpu::StoreRoundedOnce(params_.out_dtype, out_.base[0], CanonicalTerm(sum));
+    if (std::isfinite(sum) && !std::isfinite(stored)) {
+      return TolerateFault(run_api_, kReducedOverflowFault, ACL_ERROR_RT_AICORE_OVER_FLOW,
+                           msg::ReducedOverflow(out_arg_, sum, params_.out_dtype));
+    }
+    return Status::Ok();
+  }
+
+  const iter::LoopPlan inputs_;
+  const iter::LoopPlan out_;
+  const BackwardParams params_;
+  const char* const run_api_;
+  const char* const out_arg_;
+  const int64_t rows_;
+};
+
+// A plan builder over the broadcast's dimensions taken in `order` (a permutation of them): every operand's dims
+// and strides, right-aligned to the broadcast as LoopPlanBuilder aligns them, are permuted alike.
+class PermutedPlanBuilder {
+ public:
+  PermutedPlanBuilder(const std::vector<int64_t>& broadcast, const std::vector<int>& order)
+      : order_(order), builder_(Permuted(broadcast, order).data(), static_cast<int64_t>(order.size())) {}
+
+  void AddOperand(const iter::OperandView& view) {
+    const auto rank = static_cast<int64_t>(order_.size());
+    const int64_t skip = rank - view.rank;
+    int64_t dims[iter::kMaxLoopDims];
+    int64_t strides[iter::kMaxLoopDims];
+    for (int64_t p = 0; p < rank; ++p) {
+      const int64_t d = order_[static_cast<size_t>(p)];
+      dims[p] = d < skip ? 1 : view.dims[d - skip];
+      strides[p] = d < skip ? 0 : view.strides[d - skip];
+    }
+    iter::OperandView permuted = view;
+    permuted.rank = rank;
+    permuted.dims = dims;
+    permuted.strides = strides;
+    builder_.AddOperand(permuted);
+  }
+
+  iter::LoopPlan Build() const { return builder_.Build(iter::DimPolicy::kCoalesceInLogicalOrder); }
+
+ private:
+  static std::vector<int64_t> Permuted(const std::vector<int64_t>& shape, const std::vector<int>& order) {
+    std::vector<int64_t> permuted;
+    for (int d : order) {
+      permuted.push_back(shape[static_cast<size_t>(d)]);
+    }
+    return permuted;
+  }
+
+  const std::vector<int> order_;
+  iter::LoopPlanBuilder builder_;
+};
 
 // A unary term's target is self (engine.h).
 const aclTensor* TargetOf(const aclTensor* self, const aclTensor* target) {
@@ -381,7 +514,8 @@ std::shared_ptr<const AbsentValues> ExtraTypesOf(const ExtraOperands& extras, in
 }
 
 // The extra operands as operands of the plan, after the fixed ones; an absent one is 0-D (read everywhere).
-void AddExtraOperands(iter::LoopPlanBuilder* builder, const ExtraOperands& extras, int fixed,
+template <typename Builder>
+void AddExtraOperands(Builder* builder, const ExtraOperands& extras, int fixed,
                       const aclDataType* dtypes, const AbsentValues* absent) {
   for (int k = 0; k < extras.count; ++k) {
     const ExtraOperand& extra = extras.operand[k];
@@ -490,11 +624,8 @@ Prepared ForwardOverDim0LaunchOf(const ForwardCall& call) {
                             call.reduction == static_cast<int64_t>(Reduction::kMean))};
 }
 
-Prepared BackwardLaunchOf(const BackwardCall& call) {
+BackwardParams BackwardParamsOf(const BackwardCall& call) {
   const aclTensor& out = *call.out;
-  if (out.empty()) {
-    return {Status::Ok(), nullptr};
-  }
   BackwardParams params{};
   params.dtypes[0] = call.grad_output->dtype();
   params.dtypes[1] = call.self->dtype();
@@ -509,6 +640,16 @@ Prepared BackwardLaunchOf(const BackwardCall& call) {
   params.kernels = call.kernels;
   params.simd = ActiveSimd(call.kernels->backward_simd);
   params.kernel_name = cpu::KernelTargetName(params.simd != nullptr ? cpu::ActiveKernelTarget() : cpu::kReferenceKernels);
+  return params;
+}
+
+Prepared BackwardLaunchOf(const BackwardCall& call) {
+  const aclTensor& out = *call.out;
+  if (out.empty()) {
+    return {Status::Ok(), nullptr};
+  }
+  const BackwardParams params = BackwardParamsOf(call);
+  const aclTensor* target = TargetOf(call.self, call.target);
   iter::LoopPlanBuilder builder(out.view_dims.data(), out.rank());
   builder.AddOperand(OperandOf(out));
   builder.AddOperand(OperandOf(*call.grad_output));
@@ -516,6 +657,54 @@ Prepared BackwardLaunchOf(const BackwardCall& call) {
   builder.AddOperand(OperandOf(*target));
   AddExtraOperands(&builder, call.extras, kBackwardInputs, params.dtypes, params.absent.get());
   return {Status::Ok(), std::make_shared<BackwardLaunch>(builder.Build(iter::DimPolicy::kReorderAndCoalesce), params)};
+}
+
+Prepared BackwardSummedLaunchOf(const BackwardCall& call) {
+  const aclTensor* target = TargetOf(call.self, call.target);
+  const std::vector<int64_t> shape = BroadcastShape({call.grad_output, call.self, target});
+  const aclTensor& out = *call.out;
+  if (shape == out.view_dims) {
+    return BackwardLaunchOf(call);
+  }
+  if (out.empty()) {
+    return {Status::Ok(), nullptr};
+  }
+  // The summed dimensions (those out lacks, or has as 1 where the broadcast does not) first, then out's.
+  const auto rank = static_cast<int64_t>(shape.size());
+  const int64_t skip = rank - out.rank();
+  std::vector<int> order;
+  std::vector<int> kept;
+  int64_t rows = 1;
+  for (int64_t d = 0; d < rank; ++d) {
+    const bool keep = d >= skip && out.view_dims[static_cast<size_t>(d - skip)] == shape[static_cast<size_t>(d)];
+    (keep ? kept : order).push_back(static_cast<int>(d));
+    rows *= keep ? 1 : shape[static_cast<size_t>(d)];
+  }
+  order.insert(order.end(), kept.begin(), kept.end());
+  const BackwardParams params = BackwardParamsOf(call);
+  iter::LoopPlan inputs{};  // An empty broadcast reads nothing: every sum is 0.
+  if (rows != 0) {
+    PermutedPlanBuilder builder(shape, order);
+    builder.AddOperand(OperandOf(*call.grad_output));
+    builder.AddOperand(OperandOf(*call.self));
+    builder.AddOperand(OperandOf(*target));
+    AddExtraOperands(&builder, call.extras, kBackwardInputs, params.dtypes, params.absent.get());
+    inputs = builder.Build();
+  }
+  iter::LoopPlanBuilder out_plan(out.view_dims.data(), out.rank());
+  out_plan.AddOperand(OperandOf(out));
+  return {Status::Ok(),
+          std::make_shared<BackwardSummedLaunch>(inputs, out_plan.Build(iter::DimPolicy::kCoalesceInLogicalOrder),
+                                                 params, call.run_api, call.out_arg, rows)};
+}
+
+void LogBackwardPhase1(const BackwardCall& call, const Prepared& prepared) {
+  if (call.target == nullptr) {
+    LogPhase1(call.run_api, prepared, {{"gradOutput", call.grad_output}, {"self", call.self}, {"out", call.out}});
+  } else {
+    LogPhase1(call.run_api, prepared,
+              {{"gradOutput", call.grad_output}, {"self", call.self}, {"target", call.target}, {"out", call.out}});
+  }
 }
 
 }  // namespace
@@ -539,13 +728,22 @@ Prepared PlanForwardOverDim0(const ForwardCall& call) {
 
 Prepared PlanBackward(const BackwardCall& call) {
   Prepared prepared = BackwardLaunchOf(call);
-  if (call.target == nullptr) {
-    LogPhase1(call.run_api, prepared, {{"gradOutput", call.grad_output}, {"self", call.self}, {"out", call.out}});
-  } else {
-    LogPhase1(call.run_api, prepared,
-              {{"gradOutput", call.grad_output}, {"self", call.self}, {"target", call.target}, {"out", call.out}});
-  }
+  LogBackwardPhase1(call, prepared);
   return prepared;
+}
+
+Prepared PlanBackwardSummedToOut(const BackwardCall& call) {
+  Prepared prepared = BackwardSummedLaunchOf(call);
+  LogBackwardPhase1(call, prepared);
+  return prepared;
+}
+
+int64_t ElementCount(const std::vector<int64_t>& shape) {
+  int64_t count = 1;
+  for (int64_t dim : shape) {
+    count *= dim;  // Checked against int64 by the operator's validation (CheckShapeCount).
+  }
+  return count;
 }
 
 }  // namespace openaclnn::pointwise

@@ -34,6 +34,8 @@ struct ExtraOperands {
 
 // The broadcast of the tensors' shapes (the caller's checks made sure it exists).
 std::vector<int64_t> BroadcastShape(std::initializer_list<const aclTensor*> tensors);
+// The element count of `shape` (1 for 0-D); the caller has checked it fits int64 (CheckShapeCount).
+int64_t ElementCount(const std::vector<int64_t>& shape);
 
 // target may be null for a unary term (aclnnLogit): the term then reads self as both of its inputs (PlanForward
 // only; PlanForwardOverDim0 needs a target).
@@ -57,10 +59,11 @@ struct BackwardCall {
   const aclTensor* self;
   const aclTensor* target;
   float scale;     // The reduction's factor, computed by the operator (CANN's definition varies).
-  aclTensor* out;  // Has the broadcast shape of the three inputs.
+  aclTensor* out;  // Has the broadcast shape of the three inputs (PlanBackwardSummedToOut: broadcasts to it).
   const TermKernels* kernels;
   TermParams params = {};
   ExtraOperands extras = {};
+  const char* out_arg = "out";  // CANN's name of out, for the messages of a run (PlanBackwardSummedToOut).
 };
 
 Prepared PlanForward(const ForwardCall& call);
@@ -68,6 +71,16 @@ Prepared PlanForward(const ForwardCall& call);
 // broadcast is one row). Nothing is written when the broadcast is empty.
 Prepared PlanForwardOverDim0(const ForwardCall& call);
 Prepared PlanBackward(const BackwardCall& call);
+// The gradient of an operand that the broadcast enlarged: out's shape broadcasts to the broadcast of the three
+// inputs (right-aligned, each dimension equal or 1), and each out element is the sum of the gradients of the
+// broadcast elements it stands for, as CANN sums a broadcast gradient back (aclnnKlDivBackward with a self
+// smaller than target). Each element's gradient is rounded to float, as PlanBackward's kernels compute it; every
+// sum is added in double in a grouping fixed by the index alone (row order over the summed dimensions; one out
+// element: the deterministic series sum of backend/cpu/reduce.h), so the bits do not depend on the thread count
+// or the SIMD target (DECISIONS 7), and rounded once to out's type. A sum beyond out's range is stored as
+// infinity, a tolerated fault (DECISIONS 14). An empty broadcast gives zeros. Where the broadcast has out's shape,
+// this is PlanBackward.
+Prepared PlanBackwardSummedToOut(const BackwardCall& call);
 
 }  // namespace openaclnn::pointwise
 
