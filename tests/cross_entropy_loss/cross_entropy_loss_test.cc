@@ -548,10 +548,10 @@ TEST(CrossEntropyLoss, BitIdenticalForEveryKernelTargetAndThreadCount) {
 }
 
 // The vector row kernels byte for byte against the scalar ones (the reference kernel target, whose kernels are the
-// exact oracle): row lengths around every vector and staging size, ties at the maximum (two of them, and a row of
-// equal logits), -inf logits, label smoothing without, with contiguous and with strided weights, BFLOAT16 gradient
-// rows whose coefficient is below float's normal range (their products are taken in double), and rows at an odd
-// element offset; normal and streaming stores, every kernel target of this CPU.
+// exact oracle): row lengths around every vector size, ties at the maximum (two of them, and a row of equal
+// logits), -inf and NaN logits, label smoothing without, with contiguous and with strided weights, BFLOAT16
+// gradient rows whose coefficient is below float's normal range (their products are taken in double), and rows at
+// an odd element offset; normal and streaming stores, every kernel target of this CPU.
 TEST(CrossEntropyLoss, VectorRowKernelsGiveTheScalarKernelsBytes) {
   const int32_t threads_before = openaclnnGetNumThreads();
   ASSERT_EQ(openaclnnSetNumThreads(1), 0);
@@ -577,6 +577,7 @@ TEST(CrossEntropyLoss, VectorRowKernelsGiveTheScalarKernelsBytes) {
           at(0, classes - 1) = 9.0;
           at(2, classes / 2) = -std::numeric_limits<double>::infinity();
           for (int64_t k = 0; k < classes; ++k) at(3, k) = -1.5;  // Every element ties.
+          at(4, classes - 1) = std::numeric_limits<double>::quiet_NaN();  // Declined by the vector kernels.
           run.input->Fill(x);
           if (variant == 3 && dtype == ACL_BF16) {
             run.grad_loss->Fill({1e-39});  // A coefficient below float's normal range.

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <type_traits>
 
 #include "backend/cpu/det_math-inl.h"
@@ -32,73 +33,134 @@ template <typename T>
 constexpr aclDataType kDataType =
     std::is_same_v<T, float> ? ACL_FLOAT : (std::is_same_v<T, Float16> ? ACL_FLOAT16 : ACL_BF16);
 
-// Elements of a row whose exponentials are staged in L1 before their sum (a multiple of 8 and of any vector).
-constexpr int64_t kStage = 1024;
+// At most 16 float lanes: twice the double lanes (at most 8) on every target, so each half of a vector of
+// exponentials is one vector of double lanes.
+using DF16 = hn::CappedTag<float, 2 * cpu::kSumLanes>;
+using DHalf = hn::Half<DF16>;
 
-// stage[i] = 0 where x[i] == m (the maximum's terms, counted instead: the count is returned), otherwise
-// det::ExpDiffF(x[i], m), at the full float width (the tail by the scalar form).
+// The maximum of a row of n > 0 elements when it holds no NaN; with a NaN, some value (a NaN, or the maximum of
+// some of the others): the exponentials' sum is NaN then, which is how such a row is found and declined. Without
+// rv::RowMax's NaN masks, as the maximum pass reads the row from memory.
 template <typename T>
-HWY_INLINE int64_t ShiftedExpsBesideMax(const T* x, int64_t count, float m, float* stage) {
+HWY_INLINE double RowMaxUnlessNaN(const T* x, int64_t n) {
   const hn::ScalableTag<float> df;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
-  const auto m_vector = hn::Set(df, m);
-  int64_t ties = 0;
+  const auto minus_inf = hn::Set(df, -std::numeric_limits<float>::infinity());
+  auto m0 = minus_inf;
+  auto m1 = minus_inf;
   int64_t i = 0;
-  for (; i + lanes <= count; i += lanes) {
+  for (; i + 2 * lanes <= n; i += 2 * lanes) {
+    m0 = hn::Max(m0, rv::LoadFloats(df, x + i));
+    m1 = hn::Max(m1, rv::LoadFloats(df, x + i + lanes));
+  }
+  for (; i + lanes <= n; i += lanes) {
+    m0 = hn::Max(m0, rv::LoadFloats(df, x + i));
+  }
+  double result = hn::GetLane(hn::MaxOfLanes(df, hn::Max(m0, m1)));
+  for (; i < n; ++i) {
+    const double v = rv::LoadDouble(x + i);
+    result = v > result ? v : result;
+  }
+  return result;
+}
+
+// cpu::ExpDiffFVec (det::ExpDiffF) for lanes with x <= m, neither NaN (a row's elements against its maximum): the
+// same operations in the same order, less the masks such lanes never select (s = x - m <= 0, so no overflow, k <= 0
+// and no NaN k; the result is not NaN unless x is -inf, which the underflow mask turns to +0 as there), so the same
+// bits. The byte-for-byte test of the vector against the scalar kernels covers it.
+template <class D>
+HWY_INLINE hn::Vec<D> ExpDiffFBelowMax(D d, hn::Vec<D> x, hn::Vec<D> m) {
+  const hn::RebindToSigned<D> di;
+  const auto s = hn::Sub(x, m);
+  const auto t = hn::Sub(s, x);
+  const auto e = hn::Add(hn::Sub(x, hn::Sub(s, t)), hn::Sub(hn::Neg(m), t));
+  const auto k = hn::Round(hn::Mul(s, hn::Set(d, cpu::det::kLog2eF)));
+  const auto r = hn::Sub(hn::Add(hn::Sub(s, hn::Mul(k, hn::Set(d, cpu::det::kLn2HiF))), e),
+                         hn::Mul(k, hn::Set(d, cpu::det::kLn2LoF)));
+  auto p = hn::Set(d, cpu::det::kExpCoefficientsF[5]);
+  for (int i = 4; i >= 0; --i) {
+    p = hn::Add(hn::Mul(p, r), hn::Set(d, cpu::det::kExpCoefficientsF[i]));
+  }
+  const auto one = hn::Set(d, 1.0f);
+  p = hn::Add(hn::Mul(p, r), one);
+  p = hn::Add(hn::Mul(p, r), one);
+  const auto ki = hn::ConvertTo(di, hn::Max(k, hn::Set(d, -150.0f)));
+  const auto k1 = hn::ShiftRight<1>(ki);
+  const auto k2 = hn::Sub(ki, k1);
+  const auto bias = hn::Set(di, 127);
+  const auto power1 = hn::BitCast(d, hn::ShiftLeft<23>(hn::Add(k1, bias)));
+  const auto power2 = hn::BitCast(d, hn::ShiftLeft<23>(hn::Add(k2, bias)));
+  const auto y = hn::Mul(hn::Mul(p, power1), power2);
+  return hn::IfThenZeroElse(hn::Lt(s, hn::Set(d, cpu::det::kExpMinF)), y);
+}
+
+// The exponentials of a row beside its maximum m and their sum in rv::LaneSum's order (element i to lane i % 8,
+// each lane left to right, the lanes combined in its fixed tree), in one pass: each vector of float exponentials
+// is widened half by half into the eight double lanes (a0..a3: one, two or four vectors) as it is made, 16
+// elements at a time (the rest by the scalar forms). An element equal to m adds nothing and is counted in *ties.
+template <typename T>
+HWY_INLINE double SumOfExpsBesideMax(const T* x, int64_t n, float m, int64_t* ties) {
+  const DF16 df;
+  const DHalf dh;
+  const rv::DD dd;
+  const int64_t double_lanes = static_cast<int64_t>(hn::Lanes(dd));
+  const auto m_vector = hn::Set(df, m);
+  auto a0 = hn::Zero(dd);
+  auto a1 = hn::Zero(dd);
+  auto a2 = hn::Zero(dd);
+  auto a3 = hn::Zero(dd);
+  int64_t count = 0;
+  // The exponentials of x[i, i + Lanes(df)) beside m, ties counted.
+  auto exps = [&](int64_t i) {
     const auto v = rv::LoadFloats(df, x + i);
     const auto tie = hn::Eq(v, m_vector);
-    ties += static_cast<int64_t>(hn::CountTrue(df, tie));
-    hn::StoreU(hn::IfThenZeroElse(tie, cpu::HWY_NAMESPACE::ExpDiffFVec(df, v, m_vector)), df, stage + i);
-  }
-  for (; i < count; ++i) {
-    const float v = rv::LoadFloat(x + i);
-    ties += v == m ? 1 : 0;
-    stage[i] = v == m ? 0.0f : cpu::det::ExpDiffF(v, m);
-  }
-  return ties;
-}
-
-// Adds stage[0, count) (count a multiple of 8) to the eight lanes a0..a3 (rv::LaneSum's layout: element i to lane
-// i % 8; one, two or four vectors of double lanes), continuing the lanes' sums left to right.
-HWY_INLINE void AddToLanes(const float* stage, int64_t count, hn::Vec<rv::DD>& a0, hn::Vec<rv::DD>& a1,
-                           hn::Vec<rv::DD>& a2, hn::Vec<rv::DD>& a3) {
-  const rv::DD dd;
-  const rv::DF df;
-  const int64_t lanes = static_cast<int64_t>(hn::Lanes(dd));
-  auto at = [&](int64_t i) { return hn::PromoteTo(dd, hn::LoadU(df, stage + i)); };
+    count += static_cast<int64_t>(hn::CountTrue(df, tie));
+    return hn::IfThenZeroElse(tie, ExpDiffFBelowMax(df, v, m_vector));
+  };
+  auto low = [&](hn::Vec<DF16> e) { return hn::PromoteTo(dd, hn::LowerHalf(dh, e)); };
+  auto high = [&](hn::Vec<DF16> e) { return hn::PromoteTo(dd, hn::UpperHalf(dh, e)); };
   int64_t i = 0;
-  if (lanes == 8) {
-    for (; i < count; i += 8) a0 = hn::Add(a0, at(i));
-  } else if (lanes == 4) {
-    for (; i < count; i += 8) {
-      a0 = hn::Add(a0, at(i));
-      a1 = hn::Add(a1, at(i + 4));
+  if (double_lanes == 8) {
+    for (; i + 16 <= n; i += 16) {
+      const auto e = exps(i);
+      a0 = hn::Add(hn::Add(a0, low(e)), high(e));
+    }
+  } else if (double_lanes == 4) {
+    for (; i + 16 <= n; i += 16) {
+      const auto e0 = exps(i);
+      a0 = hn::Add(a0, low(e0));
+      a1 = hn::Add(a1, high(e0));
+      const auto e1 = exps(i + 8);
+      a0 = hn::Add(a0, low(e1));
+      a1 = hn::Add(a1, high(e1));
     }
   } else {
-    for (; i < count; i += 8) {
-      a0 = hn::Add(a0, at(i));
-      a1 = hn::Add(a1, at(i + 2));
-      a2 = hn::Add(a2, at(i + 4));
-      a3 = hn::Add(a3, at(i + 6));
+    for (; i + 16 <= n; i += 16) {
+      for (int64_t half = 0; half < 16; half += 8) {
+        const auto e0 = exps(i + half);
+        a0 = hn::Add(a0, low(e0));
+        a1 = hn::Add(a1, high(e0));
+        const auto e1 = exps(i + half + 4);
+        a2 = hn::Add(a2, low(e1));
+        a3 = hn::Add(a3, high(e1));
+      }
     }
   }
-}
-
-// The lanes' total as rv::LaneSum combines them, after the last `tail_count` (< 8) terms went to lanes 0, 1, ...
-HWY_INLINE double LanesTotal(hn::Vec<rv::DD> a0, hn::Vec<rv::DD> a1, hn::Vec<rv::DD> a2, hn::Vec<rv::DD> a3,
-                             const float* tail, int64_t tail_count) {
-  const rv::DD dd;
-  const int64_t lanes = static_cast<int64_t>(hn::Lanes(dd));
   HWY_ALIGN double l[cpu::kSumLanes];
   hn::StoreU(a0, dd, l);
-  if (lanes <= 4) {
-    hn::StoreU(a1, dd, l + lanes);
+  if (double_lanes <= 4) {
+    hn::StoreU(a1, dd, l + double_lanes);
   }
-  if (lanes == 2) {
+  if (double_lanes == 2) {
     hn::StoreU(a2, dd, l + 4);
     hn::StoreU(a3, dd, l + 6);
   }
-  for (int64_t k = 0; k < tail_count; ++k) l[k] += static_cast<double>(tail[k]);
+  for (int64_t k = 0; i < n; ++i, ++k) {  // i is a multiple of 16 here: element i goes to lane k % 8.
+    const float v = rv::LoadFloat(x + i);
+    count += v == m ? 1 : 0;
+    l[k % cpu::kSumLanes] += v == m ? 0.0 : static_cast<double>(cpu::det::ExpDiffF(v, m));
+  }
+  *ties = count;
   return ((l[0] + l[1]) + (l[2] + l[3])) + ((l[4] + l[5]) + (l[6] + l[7]));
 }
 
@@ -133,9 +195,21 @@ HWY_INLINE void WriteStaged(Out* out, int64_t count, bool stream, const Write& w
   hwy::FlushStream();  // Streaming stores are weakly ordered: visible before the row is reported done.
 }
 
+// FloatToBf16 of values that are not NaN: its rounding to nearest even without the NaN lanes' select, so the same
+// bits for them.
+template <class DF>
+HWY_INLINE hn::Vec<convert::Bits16<DF>> Bf16OfNumbers(DF df, hn::Vec<DF> value) {
+  const hn::RebindToUnsigned<DF> du;
+  (void)df;
+  const auto bits = hn::BitCast(du, value);
+  const auto rounding = hn::Add(hn::Set(du, 0x7fffu), hn::And(hn::ShiftRight<16>(bits), hn::Set(du, 1u)));
+  return hn::TruncateTo(convert::Bits16<DF>(), hn::ShiftRight<16>(hn::Add(bits, rounding)));
+}
+
 // A 16-bit row out[i] = value(i) rounded once from float (DECISIONS 4), at the full float width: VecValue(i) gives
-// the floats of [i, i + Lanes), ScalarValue(i) one (the tail).
-template <typename Out, class VecValue, class ScalarValue>
+// the floats of [i, i + Lanes), ScalarValue(i) one (the tail). kNumbers: no value is NaN (BFLOAT16 then skips the
+// NaN select).
+template <typename Out, bool kNumbers = false, class VecValue, class ScalarValue>
 HWY_INLINE void WriteFloatRow(Out* out, int64_t count, bool stream, const VecValue& vec_value,
                               const ScalarValue& scalar_value) {
   static_assert(!std::is_same_v<Out, float>, "FLOAT rows are written from double");
@@ -149,6 +223,8 @@ HWY_INLINE void WriteFloatRow(Out* out, int64_t count, bool stream, const VecVal
       const auto value = vec_value(i);
       if constexpr (std::is_same_v<Out, Float16>) {
         hn::StoreU(convert::FloatToHalf(df, value), d16, bits + (i - begin));
+      } else if constexpr (kNumbers) {
+        hn::StoreU(Bf16OfNumbers(df, value), d16, bits + (i - begin));
       } else {
         hn::StoreU(convert::FloatToBf16(df, value), d16, bits + (i - begin));
       }
@@ -167,30 +243,22 @@ bool ForwardRow(const row::Rows& rows, VectorForward* forward) {
   const auto* x = reinterpret_cast<const T*>(rows.in[0]);
   auto* out = reinterpret_cast<T*>(rows.out);
   const int64_t n = rows.length;
-  double max;
-  if (n == 0 || !rv::RowMax(x, n, &max) || !std::isfinite(max)) {
+  if (n == 0) {
     return false;
   }
-  // T from the exponentials staged in L1 a block at a time (the row itself stays in the cache since RowMax read
-  // it), summed in the eight double lanes; the elements and m are float values, so comparing them is exact.
+  const double max = RowMaxUnlessNaN(x, n);
+  if (!std::isfinite(max)) {
+    return false;
+  }
+  // T from the exponentials, summed as they are made (the row stays in the cache since the maximum pass read it);
+  // the elements and m are float values, so comparing them is exact.
   const auto m = static_cast<float>(max);
   const rv::DD dd;
-  HWY_ALIGN float stage[kStage];
-  auto a0 = hn::Zero(dd);
-  auto a1 = hn::Zero(dd);
-  auto a2 = hn::Zero(dd);
-  auto a3 = hn::Zero(dd);
   int64_t ties = 0;
-  int64_t tail = 0;
-  for (int64_t begin = 0; begin < n; begin += kStage) {
-    const int64_t count = n - begin < kStage ? n - begin : kStage;
-    ties += ShiftedExpsBesideMax(x + begin, count, m, stage);
-    const int64_t whole = count & ~int64_t{7};
-    AddToLanes(stage, whole, a0, a1, a2, a3);
-    tail = count - whole;  // Not 0 in the last block only.
+  const double rest = SumOfExpsBesideMax(x, n, m, &ties) + static_cast<double>(ties - 1);
+  if (std::isnan(rest)) {
+    return false;  // The row holds a NaN.
   }
-  const int64_t last_whole = ((n - 1) % kStage + 1) & ~int64_t{7};
-  const double rest = LanesTotal(a0, a1, a2, a3, stage + last_whole, tail) + static_cast<double>(ties - 1);
   const double log_sum = StableLog1p(rest);
   const auto max_vector = hn::Set(dd, max);
   if constexpr (std::is_same_v<T, float>) {
@@ -204,7 +272,8 @@ bool ForwardRow(const row::Rows& rows, VectorForward* forward) {
     const auto log_sum_float = static_cast<float>(log_sum);
     const auto m_vector = hn::Set(df, m);
     const auto log_sum_vector = hn::Set(df, log_sum_float);
-    WriteFloatRow(
+    // Not NaN: the elements are finite or -inf, m and log1p(T) finite.
+    WriteFloatRow<T, /*kNumbers=*/true>(
         out, n, forward->stream,
         [&](int64_t i) { return hn::Sub(hn::Sub(rv::LoadFloats(df, x + i), m_vector), log_sum_vector); },
         [&](int64_t i) { return (rv::LoadFloat(x + i) - m) - log_sum_float; });
