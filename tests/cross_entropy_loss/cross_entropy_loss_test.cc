@@ -550,8 +550,8 @@ TEST(CrossEntropyLoss, BitIdenticalForEveryKernelTargetAndThreadCount) {
 // The vector row kernels byte for byte against the scalar ones (the reference kernel target, whose kernels are the
 // exact oracle): row lengths around every vector size, ties at the maximum (two of them, and a row of equal
 // logits), -inf and NaN logits, label smoothing without, with contiguous and with strided weights, BFLOAT16
-// gradient rows whose coefficient is below float's normal range (their products are taken in double), and rows at
-// an odd element offset; normal and streaming stores, every kernel target of this CPU.
+// gradient rows whose coefficient is below float's normal range (their products are taken in double), rows at an
+// odd element offset and strided (transposed) rows; normal and streaming stores, every kernel target of this CPU.
 TEST(CrossEntropyLoss, VectorRowKernelsGiveTheScalarKernelsBytes) {
   const int32_t threads_before = openaclnnGetNumThreads();
   ASSERT_EQ(openaclnnSetNumThreads(1), 0);
@@ -560,12 +560,13 @@ TEST(CrossEntropyLoss, VectorRowKernelsGiveTheScalarKernelsBytes) {
   for (const aclDataType dtype : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
     for (const int64_t classes : {1, 7, 8, 9, 17, 33, 1023, 1025, 2049}) {
       for (int variant = 0; variant < 4; ++variant) {
-        for (const Arrangement arrangement : {Arrangement::kContiguous, Arrangement::kPadded}) {
+        for (const Arrangement arrangement :
+             {Arrangement::kContiguous, Arrangement::kPadded, Arrangement::kTransposed}) {
           CeCall c;
           c.n = 6;
           c.c = classes;
           c.dtype = dtype;
-          c.arrangement = arrangement;  // Padded: rows at an odd element offset; weights strided.
+          c.arrangement = arrangement;  // Padded: rows at an odd offset; transposed: strided rows; weights strided.
           c.reduction = variant == 3 ? "sum" : "mean";
           c.weighted = variant >= 2;
           c.label_smoothing = variant == 1 || variant == 2 ? 0.2 : 0.0;
@@ -611,7 +612,7 @@ TEST(CrossEntropyLoss, VectorRowKernelsGiveTheScalarKernelsBytes) {
   openaclnnSetStreamingStoreThreshold(-1);
   openaclnnSetKernelTarget(nullptr);
   openaclnnSetNumThreads(threads_before);
-  EXPECT_EQ(cases, 216);
+  EXPECT_EQ(cases, 324);
 }
 
 }  // namespace

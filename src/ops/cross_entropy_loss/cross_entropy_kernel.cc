@@ -1,7 +1,10 @@
 #include "ops/cross_entropy_loss/cross_entropy_kernel.h"
 
 #include <cmath>
+#include <cstring>
 #include <limits>
+#include <memory>
+#include <new>
 #include <type_traits>
 
 #include "backend/cpu/det_math.h"
@@ -110,6 +113,56 @@ double ClassWeight(const ClassTargets& t, int64_t c) {
   return t.weight == nullptr ? 1.0 : LoadAsFloat<float>(t.weight + c * t.weight_stride);
 }
 
+// Rows longer than this (in bytes of one operand) are not copied for the vector kernels (the scalar kernel does them).
+constexpr int64_t kMaxCopiedRowBytes = int64_t{4} << 20;
+
+// A strided row as the vector kernels take it: `dense` is `rows` with a strided input gathered into a thread's
+// contiguous buffer and a strided output replaced by another (ScatterRow then copies it out). False when the
+// buffers are not available (a row too long, out of memory): the scalar kernel does the row.
+template <typename T>
+bool DenseCopyOf(const row::Rows& rows, row::Rows* dense) {
+  thread_local std::unique_ptr<char[]> in_buffer;
+  thread_local std::unique_ptr<char[]> out_buffer;
+  thread_local int64_t capacity = 0;
+  const int64_t bytes = rows.length * static_cast<int64_t>(sizeof(T));
+  if (bytes > kMaxCopiedRowBytes) {
+    return false;
+  }
+  if (bytes > capacity) {
+    in_buffer.reset(new (std::nothrow) char[static_cast<size_t>(bytes)]);
+    out_buffer.reset(new (std::nothrow) char[static_cast<size_t>(bytes)]);
+    capacity = in_buffer != nullptr && out_buffer != nullptr ? bytes : 0;
+    if (capacity == 0) {
+      return false;
+    }
+  }
+  *dense = rows;
+  if (rows.in_stride[0] != static_cast<int64_t>(sizeof(T))) {
+    for (int64_t j = 0; j < rows.length; ++j) {
+      std::memcpy(in_buffer.get() + j * static_cast<int64_t>(sizeof(T)), rows.in[0] + j * rows.in_stride[0],
+                  sizeof(T));
+    }
+    dense->in[0] = in_buffer.get();
+    dense->in_stride[0] = sizeof(T);
+  }
+  if (rows.out_stride != static_cast<int64_t>(sizeof(T))) {
+    dense->out = out_buffer.get();
+    dense->out_stride = sizeof(T);
+  }
+  return true;
+}
+
+// Copies a row the vector kernel wrote into DenseCopyOf's buffer to the strided output.
+template <typename T>
+void ScatterRow(const row::Rows& dense, const row::Rows& rows) {
+  if (dense.out == rows.out) {
+    return;
+  }
+  for (int64_t j = 0; j < rows.length; ++j) {
+    std::memcpy(rows.out + j * rows.out_stride, dense.out + j * static_cast<int64_t>(sizeof(T)), sizeof(T));
+  }
+}
+
 // The sum of term(k) over k in [0, length) in 8 interleaved lanes (term k to lane k % 8, whatever the chunking)
 // combined in a fixed tree, as the vector kernels take it: the same bits on every target.
 template <class Term>
@@ -135,21 +188,24 @@ void ForwardRowBody(const row::Rows& rows, const ForwardParams& params, int64_t 
   double log_sum = 0.0;
   double weighted_shifts = 0.0;  // With smoothing: sum_c w_c (x_c - m), in the eight-lane order.
   bool vector_row = false;
-  if constexpr (kDense) {
-    // A vector kernel does the row's bulk with the same bits (with smoothing, when the weights are contiguous).
-    const VectorForwardRow vector = SelectVectorRowKernels(kDataType<T>, kernel_target).forward;
-    const bool weights_contiguous =
-        targets.weight == nullptr || targets.weight_stride == static_cast<int64_t>(sizeof(float));
-    if (vector != nullptr && (!smoothing || weights_contiguous)) {
-      VectorForward vector_args;
-      vector_args.stream = params.stream;
-      vector_args.smoothing = smoothing;
-      vector_args.weights = reinterpret_cast<const float*>(targets.weight);
-      vector_row = vector(rows, &vector_args);
-      max = vector_args.max;
-      log_sum = vector_args.log_sum;
-      weighted_shifts = vector_args.weighted_shifts;
+  // A vector kernel does the row's bulk with the same bits (with smoothing, when the weights are contiguous); a
+  // strided row through contiguous copies.
+  const VectorForwardRow vector = SelectVectorRowKernels(kDataType<T>, kernel_target).forward;
+  const bool weights_contiguous =
+      targets.weight == nullptr || targets.weight_stride == static_cast<int64_t>(sizeof(float));
+  row::Rows dense = rows;
+  if (vector != nullptr && (!smoothing || weights_contiguous) && (kDense || DenseCopyOf<T>(rows, &dense))) {
+    VectorForward vector_args;
+    vector_args.stream = params.stream && dense.out == rows.out;
+    vector_args.smoothing = smoothing;
+    vector_args.weights = reinterpret_cast<const float*>(targets.weight);
+    vector_row = vector(dense, &vector_args);
+    if (vector_row) {
+      ScatterRow<T>(dense, rows);
     }
+    max = vector_args.max;
+    log_sum = vector_args.log_sum;
+    weighted_shifts = vector_args.weighted_shifts;
   }
   if (!vector_row) {
     // The maximum over 8 interleaved lanes (no dependency chain through the row); NaN anywhere makes it NaN.
@@ -289,18 +345,20 @@ RowKind GradRowBody(const row::Rows& rows, const GradParams& p, int64_t kernel_t
   const bool float_products = UseFloatProducts(kDataType<T>, per_class, coefficient);
   // p_j = det::ExpF(logProb_j) in float (DECISIONS 17); the products in float (float_products) or in double.
   bool vector_row = false;
-  if constexpr (kDense) {
-    const VectorGradRow vector = SelectVectorRowKernels(kDataType<T>, kernel_target).grad;
-    const bool weights_contiguous =
-        p.targets.weight == nullptr || p.targets.weight_stride == static_cast<int64_t>(sizeof(float));
-    if (vector != nullptr && (!per_class || weights_contiguous)) {
-      VectorGrad vector_args;
-      vector_args.stream = p.stream;
-      vector_args.float_products = float_products;
-      vector_args.coefficient = coefficient;
-      vector_args.smooth = per_class ? smooth : 0.0;
-      vector_args.weights = per_class ? reinterpret_cast<const float*>(p.targets.weight) : nullptr;
-      vector_row = vector(rows, vector_args);
+  const VectorGradRow vector = SelectVectorRowKernels(kDataType<T>, kernel_target).grad;
+  const bool weights_contiguous =
+      p.targets.weight == nullptr || p.targets.weight_stride == static_cast<int64_t>(sizeof(float));
+  row::Rows dense = rows;
+  if (vector != nullptr && (!per_class || weights_contiguous) && (kDense || DenseCopyOf<T>(rows, &dense))) {
+    VectorGrad vector_args;
+    vector_args.stream = p.stream && dense.out == rows.out;
+    vector_args.float_products = float_products;
+    vector_args.coefficient = coefficient;
+    vector_args.smooth = per_class ? smooth : 0.0;
+    vector_args.weights = per_class ? reinterpret_cast<const float*>(p.targets.weight) : nullptr;
+    vector_row = vector(dense, vector_args);
+    if (vector_row) {
+      ScatterRow<T>(dense, rows);
     }
   }
   double terms[kChunk];
