@@ -164,37 +164,6 @@ HWY_INLINE double SumOfExpsBesideMax(const T* x, int64_t n, float m, int64_t* ti
   return ((l[0] + l[1]) + (l[2] + l[3])) + ((l[4] + l[5]) + (l[6] + l[7]));
 }
 
-// Writes out[i] for i in [0, count) by write(to, begin, end), which stores elements [begin, end) at to[0, ...);
-// with `stream`, through a small staging buffer copied out with aligned streaming stores (rv::WriteRow's scheme,
-// for values taken at any vector width).
-template <typename Out, class Write>
-HWY_INLINE void WriteStaged(Out* out, int64_t count, bool stream, const Write& write) {
-  if (!stream) {
-    write(out, 0, count);
-    return;
-  }
-  const hn::ScalableTag<uint8_t> du8;
-  const auto vector_bytes = static_cast<int64_t>(hn::Lanes(du8));
-  HWY_ALIGN Out stage[rv::kStageElements];
-  const auto misaligned = static_cast<int64_t>(reinterpret_cast<uintptr_t>(out) % static_cast<uintptr_t>(vector_bytes));
-  int64_t head = misaligned == 0 ? 0 : (vector_bytes - misaligned) / static_cast<int64_t>(sizeof(Out));
-  head = head < count ? head : count;
-  write(out, 0, head);
-  for (int64_t begin = head; begin < count; begin += rv::kStageElements) {
-    const int64_t end = count - begin < rv::kStageElements ? count : begin + rv::kStageElements;
-    write(stage, begin, end);
-    const int64_t bytes = (end - begin) * static_cast<int64_t>(sizeof(Out));
-    auto* to = reinterpret_cast<uint8_t*>(out + begin);
-    const auto* from = reinterpret_cast<const uint8_t*>(stage);
-    int64_t b = 0;
-    for (; b + vector_bytes <= bytes; b += vector_bytes) {
-      hn::Stream(hn::Load(du8, from + b), du8, to + b);
-    }
-    std::memcpy(to + b, from + b, static_cast<size_t>(bytes - b));
-  }
-  hwy::FlushStream();  // Streaming stores are weakly ordered: visible before the row is reported done.
-}
-
 // FloatToBf16 of values that are not NaN: its rounding to nearest even without the NaN lanes' select, so the same
 // bits for them.
 template <class DF>
@@ -213,7 +182,7 @@ template <typename Out, bool kNumbers = false, class VecValue, class ScalarValue
 HWY_INLINE void WriteFloatRow(Out* out, int64_t count, bool stream, const VecValue& vec_value,
                               const ScalarValue& scalar_value) {
   static_assert(!std::is_same_v<Out, float>, "FLOAT rows are written from double");
-  WriteStaged(out, count, stream, [&](Out* to, int64_t begin, int64_t end) {
+  rv::WriteStaged(out, count, stream, [&](Out* to, int64_t begin, int64_t end) {
     const hn::ScalableTag<float> df;
     const convert::Bits16<decltype(df)> d16;
     const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
