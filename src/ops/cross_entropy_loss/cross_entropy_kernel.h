@@ -1,9 +1,9 @@
 // Row kernels of aclnnCrossEntropyLoss and aclnnCrossEntropyLossGrad on the row engine (ops/row/row_walk.h): one
 // row of C class scores per batch row n, reduced by one thread in a fixed order. The exponentials are float32
 // (DECISIONS 17: det::ExpDiffF in the forward, det::ExpF for the gradient's p = exp(logProb), the softmax family's
-// functions), widened to double; the rest is double with the deterministic log (backend/cpu/det_math.h), each output
-// rounded once. The same bits for every thread count and kernel target (the exponentials of a row go through
-// det_math's array forms, which give the scalar forms' bits).
+// functions); the row sums, the log (backend/cpu/det_math.h) and the loss are double, the per-element outputs double
+// or float as below, each rounded once. The same bits for every thread count and kernel target (the exponentials
+// of a row go through det_math's array forms, which give the scalar forms' bits).
 //
 // Forward, per row x with m = max(x), held by `ties` elements, and T = (ties - 1) + the sum over the k with x_k != m
 // of exp(x_k - m) (the maximum's own terms, exactly 1, are counted instead of added):
