@@ -9,6 +9,8 @@
 
 #include "acl/acl.h"
 #include "aclnnop/aclnn_binary_cross_entropy_backward.h"
+#include "aclnnop/aclnn_cross_entropy_loss.h"
+#include "aclnnop/aclnn_cross_entropy_loss_grad.h"
 #include "aclnnop/aclnn_logsoftmax.h"
 #include "aclnnop/aclnn_logsoftmax_backward.h"
 #include "aclnnop/aclnn_mse_loss.h"
@@ -220,6 +222,55 @@ BENCHMARK(BM_MseForward)
     ->Args({1024, 1024, 2, 2})
     ->Args({1024, 1024, 0, 1})
     ->Args({1024, 1024, 0, 2})
+    ->UseRealTime();
+
+// aclnnCrossEntropyLoss (op 0) or aclnnCrossEntropyLossGrad (op 1) on (rows, classes) logits: mean, no weight,
+// ignoreIndex -100 (no row ignored; targets i * 7919 % classes), dtype, threads. The logits are all 0.5 (every
+// element ties with the maximum: the same work per element as any row) and the log-probabilities all -3. Counter
+// ns_per_element: wall time per logit (printed with an "s" suffix, as for BM_Softmax).
+void BM_CrossEntropy(benchmark::State& state) {
+  Configure(state, static_cast<int>(state.range(4)), false);
+  const int64_t op = state.range(0);
+  const int64_t rows = state.range(1);
+  const int64_t classes = state.range(2);
+  const auto dtype = static_cast<aclDataType>(state.range(3));
+  BenchTensor logits({rows, classes}, dtype);
+  BenchTensor target({rows}, ACL_INT64);
+  BenchTensor loss({}, dtype);
+  BenchTensor zloss({}, dtype);
+  BenchTensor lse({rows}, dtype);
+  BenchTensor grad_loss({}, dtype);
+  BenchTensor out({rows, classes}, dtype);
+  logits.FillFloat(op == 0 ? 0.5f : -3.0f);
+  target.FillTargets(classes);
+  grad_loss.FillFloat(1.0f);
+  char reduction[] = "mean";
+  aclrtStream stream = BenchStream();
+  for (auto _ : state) {
+    uint64_t workspace = 0;
+    aclOpExecutor* executor = nullptr;
+    if (op == 0) {
+      aclnnCrossEntropyLossGetWorkspaceSize(logits.get(), target.get(), nullptr, reduction, -100, 0.0, 0.0, false,
+                                            loss.get(), out.get(), zloss.get(), lse.get(), &workspace, &executor);
+      aclnnCrossEntropyLoss(nullptr, workspace, executor, stream);
+    } else {
+      aclnnCrossEntropyLossGradGetWorkspaceSize(grad_loss.get(), logits.get(), target.get(), nullptr, nullptr, nullptr,
+                                                reduction, -100, 0.0, 0.0, out.get(), &workspace, &executor);
+      aclnnCrossEntropyLossGrad(nullptr, workspace, executor, stream);
+    }
+    aclrtSynchronizeStream(stream);
+  }
+  state.SetBytesProcessed(state.iterations() * (logits.bytes() + out.bytes()));
+  const double elements = static_cast<double>(rows * classes);
+  state.counters["ns_per_element"] = benchmark::Counter(
+      elements * 1e-9, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_CrossEntropy)
+    ->ArgNames({"op", "rows", "classes", "dtype", "threads"})
+    ->ArgsProduct({{0, 1}, {64}, {128256}, {27, 0}, {1}})
+    ->Args({0, 64, 128256, 27, 2})
+    ->Args({1, 64, 128256, 27, 2})
+    ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
 }  // namespace

@@ -547,5 +547,73 @@ TEST(CrossEntropyLoss, BitIdenticalForEveryKernelTargetAndThreadCount) {
   }
 }
 
+// The vector row kernels byte for byte against the scalar ones (the reference kernel target, whose kernels are the
+// exact oracle): row lengths around every vector size, ties at the maximum (two of them, and a row of equal
+// logits), -inf and NaN logits, label smoothing without, with contiguous and with strided weights, BFLOAT16
+// gradient rows whose coefficient is below float's normal range (their products are taken in double), rows at an
+// odd element offset and strided (transposed) rows; normal and streaming stores, every kernel target of this CPU.
+TEST(CrossEntropyLoss, VectorRowKernelsGiveTheScalarKernelsBytes) {
+  const int32_t threads_before = openaclnnGetNumThreads();
+  ASSERT_EQ(openaclnnSetNumThreads(1), 0);
+  uint32_t seed = 100;
+  int cases = 0;
+  for (const aclDataType dtype : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+    for (const int64_t classes : {1, 7, 8, 9, 17, 33, 1023, 1025, 2049}) {
+      for (int variant = 0; variant < 4; ++variant) {
+        for (const Arrangement arrangement :
+             {Arrangement::kContiguous, Arrangement::kPadded, Arrangement::kTransposed}) {
+          CeCall c;
+          c.n = 6;
+          c.c = classes;
+          c.dtype = dtype;
+          c.arrangement = arrangement;  // Padded: rows at an odd offset; transposed: strided rows; weights strided.
+          c.reduction = variant == 3 ? "sum" : "mean";
+          c.weighted = variant >= 2;
+          c.label_smoothing = variant == 1 || variant == 2 ? 0.2 : 0.0;
+          CeRun run;
+          run.Make(c, seed++);
+          std::vector<double> x = run.input->Read();
+          const auto at = [&](int64_t n, int64_t k) -> double& { return x[static_cast<size_t>(n * classes + k)]; };
+          at(0, 0) = 9.0;  // Two elements hold row 0's maximum.
+          at(0, classes - 1) = 9.0;
+          at(2, classes / 2) = -std::numeric_limits<double>::infinity();
+          for (int64_t k = 0; k < classes; ++k) at(3, k) = -1.5;  // Every element ties.
+          at(4, classes - 1) = std::numeric_limits<double>::quiet_NaN();  // Declined by the vector kernels.
+          run.input->Fill(x);
+          if (variant == 3 && dtype == ACL_BF16) {
+            run.grad_loss->Fill({1e-39});  // A coefficient below float's normal range.
+          }
+          const std::string name = CaseName(c) + " variant " + std::to_string(variant);
+          std::vector<std::vector<uint8_t>> reference;
+          for (int32_t t = 0; t < 2 * openaclnnGetKernelTargetCount(); ++t) {
+            const bool streaming = t % 2 == 1;
+            const std::string target_name =
+                std::string(openaclnnGetKernelTargetName(t / 2)) + (streaming ? " streaming stores" : "");
+            ASSERT_EQ(openaclnnSetStreamingStoreThreshold(streaming ? 0 : -1), 0);
+            ASSERT_EQ(openaclnnSetKernelTarget(openaclnnGetKernelTargetName(t / 2)), 0) << target_name;
+            ASSERT_EQ(run.RunForward().sync, ACL_SUCCESS) << name;
+            ASSERT_EQ(run.RunGrad().sync, ACL_SUCCESS) << name;
+            const std::vector<std::vector<uint8_t>> now = {run.log_prob->Storage(), run.loss->Storage(),
+                                                           run.grad_out->Storage()};
+            if (t == 0) {
+              ASSERT_EQ(std::string(openaclnnGetKernelTargetName(0)), "reference");
+              reference = now;
+            } else {
+              for (size_t k = 0; k < now.size(); ++k) {
+                EXPECT_EQ(now[k], reference[k]) << name << " " << target_name << " output " << k;
+              }
+            }
+          }
+          ++cases;
+        }
+      }
+    }
+  }
+  openaclnnSetStreamingStoreThreshold(-1);
+  openaclnnSetKernelTarget(nullptr);
+  openaclnnSetNumThreads(threads_before);
+  EXPECT_EQ(cases, 324);
+}
+
 }  // namespace
 }  // namespace openaclnn::test

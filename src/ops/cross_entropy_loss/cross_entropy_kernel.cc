@@ -1,7 +1,10 @@
 #include "ops/cross_entropy_loss/cross_entropy_kernel.h"
 
 #include <cmath>
+#include <cstring>
 #include <limits>
+#include <memory>
+#include <new>
 #include <type_traits>
 
 #include "backend/cpu/det_math.h"
@@ -110,6 +113,66 @@ double ClassWeight(const ClassTargets& t, int64_t c) {
   return t.weight == nullptr ? 1.0 : LoadAsFloat<float>(t.weight + c * t.weight_stride);
 }
 
+// Rows longer than this (in bytes of one operand) are not copied for the vector kernels (the scalar kernel does them).
+constexpr int64_t kMaxCopiedRowBytes = int64_t{4} << 20;
+
+// A strided row as the vector kernels take it: `dense` is `rows` with a strided input gathered into a thread's
+// contiguous buffer and a strided output replaced by another (ScatterRow then copies it out). False when the
+// buffers are not available (a row too long, out of memory): the scalar kernel does the row.
+template <typename T>
+bool DenseCopyOf(const row::Rows& rows, row::Rows* dense) {
+  thread_local std::unique_ptr<char[]> in_buffer;
+  thread_local std::unique_ptr<char[]> out_buffer;
+  thread_local int64_t capacity = 0;
+  const int64_t bytes = rows.length * static_cast<int64_t>(sizeof(T));
+  if (bytes > kMaxCopiedRowBytes) {
+    return false;
+  }
+  if (bytes > capacity) {
+    in_buffer.reset(new (std::nothrow) char[static_cast<size_t>(bytes)]);
+    out_buffer.reset(new (std::nothrow) char[static_cast<size_t>(bytes)]);
+    capacity = in_buffer != nullptr && out_buffer != nullptr ? bytes : 0;
+    if (capacity == 0) {
+      return false;
+    }
+  }
+  *dense = rows;
+  if (rows.in_stride[0] != static_cast<int64_t>(sizeof(T))) {
+    for (int64_t j = 0; j < rows.length; ++j) {
+      std::memcpy(in_buffer.get() + j * static_cast<int64_t>(sizeof(T)), rows.in[0] + j * rows.in_stride[0],
+                  sizeof(T));
+    }
+    dense->in[0] = in_buffer.get();
+    dense->in_stride[0] = sizeof(T);
+  }
+  if (rows.out_stride != static_cast<int64_t>(sizeof(T))) {
+    dense->out = out_buffer.get();
+    dense->out_stride = sizeof(T);
+  }
+  return true;
+}
+
+// Copies a row the vector kernel wrote into DenseCopyOf's buffer to the strided output.
+template <typename T>
+void ScatterRow(const row::Rows& dense, const row::Rows& rows) {
+  if (dense.out == rows.out) {
+    return;
+  }
+  for (int64_t j = 0; j < rows.length; ++j) {
+    std::memcpy(rows.out + j * rows.out_stride, dense.out + j * static_cast<int64_t>(sizeof(T)), sizeof(T));
+  }
+}
+
+// The sum of term(k) over k in [0, length) in 8 interleaved lanes (term k to lane k % 8, whatever the chunking)
+// combined in a fixed tree, as the vector kernels take it: the same bits on every target.
+template <class Term>
+double EightLaneSum(int64_t length, const Term& term) {
+  constexpr int kLanes = 8;
+  double lanes[kLanes] = {};
+  for (int64_t k = 0; k < length; ++k) lanes[k % kLanes] += term(k);
+  return ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) + ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]));
+}
+
 // kDense: the input and output rows are contiguous, so their strides are constants the compiler can vectorize the
 // loads and conversions with (the arithmetic is the same either way).
 template <typename T, typename TargetT, bool kDense>
@@ -120,14 +183,29 @@ void ForwardRowBody(const row::Rows& rows, const ForwardParams& params, int64_t 
   const char* in = rows.in[0];
   auto x = [in, in_stride](int64_t j) { return Load<T>(in + j * in_stride); };
   const bool smoothing = params.label_smoothing > 0.0;
+  const ClassTargets& targets = params.targets;
   double max = 0.0;
   double log_sum = 0.0;
-  double smooth_sum = 0.0;  // sum of weight_c * logProb_c, in index order.
+  double weighted_shifts = 0.0;  // With smoothing: sum_c w_c (x_c - m), in the eight-lane order.
   bool vector_row = false;
-  if constexpr (kDense) {
-    // Without smoothing (its sum is in index order) a vector kernel does the row's bulk, with the same bits.
-    const VectorForwardRow vector = smoothing ? nullptr : SelectVectorRowKernels(kDataType<T>, kernel_target).forward;
-    vector_row = vector != nullptr && vector(rows, params.stream, &max, &log_sum);
+  // A vector kernel does the row's bulk with the same bits (with smoothing, when the weights are contiguous); a
+  // strided row through contiguous copies.
+  const VectorForwardRow vector = SelectVectorRowKernels(kDataType<T>, kernel_target).forward;
+  const bool weights_contiguous =
+      targets.weight == nullptr || targets.weight_stride == static_cast<int64_t>(sizeof(float));
+  row::Rows dense = rows;
+  if (vector != nullptr && (!smoothing || weights_contiguous) && (kDense || DenseCopyOf<T>(rows, &dense))) {
+    VectorForward vector_args;
+    vector_args.stream = params.stream && dense.out == rows.out;
+    vector_args.smoothing = smoothing;
+    vector_args.weights = reinterpret_cast<const float*>(targets.weight);
+    vector_row = vector(dense, &vector_args);
+    if (vector_row) {
+      ScatterRow<T>(dense, rows);
+    }
+    max = vector_args.max;
+    log_sum = vector_args.log_sum;
+    weighted_shifts = vector_args.weighted_shifts;
   }
   if (!vector_row) {
     // The maximum over 8 interleaved lanes (no dependency chain through the row); NaN anywhere makes it NaN.
@@ -151,20 +229,14 @@ void ForwardRowBody(const row::Rows& rows, const ForwardParams& params, int64_t 
     max = lane_max[0];
     for (int l = 1; l < kLanes; ++l) max = lane_max[l] > max ? lane_max[l] : max;
     if (has_nan) max = std::numeric_limits<double>::quiet_NaN();
-    // The first index holding the maximum (none for NaN: every result is NaN then).
-    int64_t arg = -1;
-    for (int64_t k = 0; k < length && !has_nan; ++k) {
-      if (x(k) == max) {
-        arg = k;
-        break;
-      }
-    }
-    // T = sum of exp(x_k - max) over k != arg (the maximum's own term, exactly 1, is left out), in 8 interleaved
-    // lanes (term k to lane k % 8, whatever the chunking) combined in a fixed tree: the same bits on every target.
-    // The exponentials are det::ExpDiffF(x_k, m) in float (x and m are float values, so exact as float).
+    // T = (ties - 1) + the sum of exp(x_k - max) over the k with x_k != max: the maximum's own terms, exactly 1, are
+    // counted instead (none for NaN: every result is NaN then). The sum is in 8 interleaved lanes (term k to lane
+    // k % 8, whatever the chunking) combined in a fixed tree: the same bits on every target. The exponentials are
+    // det::ExpDiffF(x_k, m) in float (x and m are float values, so exact as float).
     double terms[kChunk];
     float values[kChunk];
     double lanes[kLanes] = {};
+    int64_t ties = 0;
     const auto max_float = static_cast<float>(max);
     for (int64_t begin = 0; begin < length; begin += kChunk) {
       const int64_t count = length - begin < kChunk ? length - begin : kChunk;
@@ -172,8 +244,11 @@ void ForwardRowBody(const row::Rows& rows, const ForwardParams& params, int64_t 
         values[k] = static_cast<float>(x(begin + k));
       }
       ShiftedExpsInPlace(kernel_target, values, max_float, terms, count);
-      if (arg >= begin && arg < begin + count) {
-        terms[arg - begin] = 0.0;
+      for (int64_t k = 0; k < count; ++k) {
+        if (x(begin + k) == max) {
+          terms[k] = 0.0;
+          ++ties;
+        }
       }
       int64_t k = 0;
       for (; k + kLanes <= count; k += kLanes) {  // kChunk is a multiple of 8: lane = index % 8.
@@ -182,16 +257,24 @@ void ForwardRowBody(const row::Rows& rows, const ForwardParams& params, int64_t 
       for (; k < count; ++k) lanes[k % kLanes] += terms[k];
     }
     const double rest =
-        ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) + ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]));
+        (((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) + ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]))) +
+        static_cast<double>(ties > 0 ? ties - 1 : 0);
     log_sum = StableLog1p(rest);
     // A row of -inf only, or holding +inf or NaN: every result is NaN, as the formulas give.
     const double shift = std::isfinite(max) ? log_sum : std::numeric_limits<double>::quiet_NaN();
-    for (int64_t j = 0; j < length; ++j) {
-      const double log_prob = (x(j) - max) - shift;
-      Store<T>(rows.out + j * out_stride, log_prob);
-      if (smoothing) {
-        smooth_sum += ClassWeight(params.targets, j) * log_prob;
+    if constexpr (std::is_same_v<T, float>) {
+      for (int64_t j = 0; j < length; ++j) {
+        Store<T>(rows.out + j * out_stride, (x(j) - max) - shift);
       }
+    } else {
+      // DECISIONS 4: float arithmetic, one rounding to the 16-bit type.
+      const auto shift_float = static_cast<float>(shift);
+      for (int64_t j = 0; j < length; ++j) {
+        StoreFromFloat<T>(rows.out + j * out_stride, (LoadAsFloat<T>(in + j * in_stride) - max_float) - shift_float);
+      }
+    }
+    if (smoothing) {
+      weighted_shifts = EightLaneSum(length, [&](int64_t c) { return ClassWeight(targets, c) * (x(c) - max); });
     }
   }
   // A row of -inf only, or holding +inf or NaN: every result is NaN.
@@ -199,12 +282,14 @@ void ForwardRowBody(const row::Rows& rows, const ForwardParams& params, int64_t 
   const double shift = finite_max ? log_sum : std::numeric_limits<double>::quiet_NaN();
   result->lse = finite_max ? max + log_sum : std::numeric_limits<double>::quiet_NaN();
   double weight = 0.0;
-  result->kind = Classify<TargetT>(params.targets, rows.index, &result->target, &weight);
+  result->kind = Classify<TargetT>(targets, rows.index, &result->target, &weight);
   result->weight = weight;
   result->loss = 0.0;
   if (result->kind == RowKind::kCounted) {
     const double target_log_prob = (x(result->target) - max) - shift;
     const double nll = -(weight * target_log_prob);
+    // sum_c w_c logProb_c = sum_c w_c (x_c - m) - log1p(T) W: terms of one sign for non-negative weights.
+    const double smooth_sum = weighted_shifts - shift * params.weight_total;
     result->loss = smoothing ? (1.0 - params.label_smoothing) * nll +
                                    (params.label_smoothing / static_cast<double>(length)) * -smooth_sum
                              : nll;
@@ -257,14 +342,28 @@ RowKind GradRowBody(const row::Rows& rows, const GradParams& p, int64_t kernel_t
   const double shared = smooth * p.weight_total + lse_grad;
   const double coefficient = nll_grad + shared;
   const bool per_class = smooth != 0.0;  // The smoothing term varies with the class's weight.
-  // p_j = det::ExpF(logProb_j) in float (DECISIONS 17), widened to double for the products.
+  const bool float_products = UseFloatProducts(kDataType<T>, per_class, coefficient);
+  // p_j = det::ExpF(logProb_j) in float (DECISIONS 17); the products in float (float_products) or in double.
   bool vector_row = false;
-  if constexpr (kDense) {
-    const VectorGradRow vector = per_class ? nullptr : SelectVectorRowKernels(kDataType<T>, kernel_target).grad;
-    vector_row = vector != nullptr && vector(rows, p.stream, coefficient);
+  const VectorGradRow vector = SelectVectorRowKernels(kDataType<T>, kernel_target).grad;
+  const bool weights_contiguous =
+      p.targets.weight == nullptr || p.targets.weight_stride == static_cast<int64_t>(sizeof(float));
+  row::Rows dense = rows;
+  if (vector != nullptr && (!per_class || weights_contiguous) && (kDense || DenseCopyOf<T>(rows, &dense))) {
+    VectorGrad vector_args;
+    vector_args.stream = p.stream && dense.out == rows.out;
+    vector_args.float_products = float_products;
+    vector_args.coefficient = coefficient;
+    vector_args.smooth = per_class ? smooth : 0.0;
+    vector_args.weights = per_class ? reinterpret_cast<const float*>(p.targets.weight) : nullptr;
+    vector_row = vector(dense, vector_args);
+    if (vector_row) {
+      ScatterRow<T>(dense, rows);
+    }
   }
   double terms[kChunk];
   float values[kChunk];
+  const auto coefficient_float = static_cast<float>(coefficient);
   for (int64_t begin = 0; begin < length && !vector_row; begin += kChunk) {
     const int64_t count = length - begin < kChunk ? length - begin : kChunk;
     for (int64_t k = 0; k < count; ++k) {
@@ -272,7 +371,11 @@ RowKind GradRowBody(const row::Rows& rows, const GradParams& p, int64_t kernel_t
     }
     ExpsInPlace(kernel_target, values, terms, count);
     char* out = rows.out + begin * out_stride;
-    if (per_class) {
+    if (float_products) {
+      for (int64_t k = 0; k < count; ++k) {
+        StoreFromFloat<T>(out + k * out_stride, values[k] * coefficient_float);
+      }
+    } else if (per_class) {
       for (int64_t k = 0; k < count; ++k) {
         Store<T>(out + k * out_stride, terms[k] * coefficient - smooth * ClassWeight(p.targets, begin + k));
       }
@@ -332,6 +435,27 @@ double ClassWeightTotal(const ClassTargets& targets) {
     total += ClassWeight(targets, c);
   }
   return total;
+}
+
+ClassTargets WithContiguousWeights(const ClassTargets& targets, std::vector<float>* storage) {
+  if (targets.weight == nullptr || targets.weight_stride == static_cast<int64_t>(sizeof(float))) {
+    return targets;
+  }
+  storage->resize(static_cast<size_t>(targets.classes));
+  for (int64_t c = 0; c < targets.classes; ++c) {
+    (*storage)[static_cast<size_t>(c)] = LoadAsFloat<float>(targets.weight + c * targets.weight_stride);
+  }
+  ClassTargets contiguous = targets;
+  contiguous.weight = reinterpret_cast<const char*>(storage->data());
+  contiguous.weight_stride = static_cast<int64_t>(sizeof(float));
+  return contiguous;
+}
+
+bool UseFloatProducts(aclDataType type, bool per_class, double coefficient) {
+  const double magnitude = std::fabs(coefficient);
+  return type != ACL_FLOAT && !per_class &&
+         (magnitude == 0.0 || (magnitude >= std::numeric_limits<float>::min() &&
+                               magnitude <= std::numeric_limits<float>::max()));
 }
 
 ForwardRowKernel SelectForwardRowKernel(aclDataType input, aclDataType target) {

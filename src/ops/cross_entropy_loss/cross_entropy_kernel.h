@@ -1,19 +1,23 @@
 // Row kernels of aclnnCrossEntropyLoss and aclnnCrossEntropyLossGrad on the row engine (ops/row/row_walk.h): one
 // row of C class scores per batch row n, reduced by one thread in a fixed order. The exponentials are float32
 // (DECISIONS 17: det::ExpDiffF in the forward, det::ExpF for the gradient's p = exp(logProb), the softmax family's
-// functions), widened to double; the rest is double with the deterministic log (backend/cpu/det_math.h), each output
-// rounded once. The same bits for every thread count and kernel target (the exponentials of a row go through
-// det_math's array forms, which give the scalar forms' bits).
+// functions); the row sums, the log (backend/cpu/det_math.h) and the loss are double, the per-element outputs double
+// or float as below, each rounded once. The same bits for every thread count and kernel target (the exponentials
+// of a row go through det_math's array forms, which give the scalar forms' bits).
 //
-// Forward, per row x with m = max(x) (its first index a) and T = sum over k != a of exp(x_k - m):
+// Forward, per row x with m = max(x), held by `ties` elements, and T = (ties - 1) + the sum over the k with x_k != m
+// of exp(x_k - m) (the maximum's own terms, exactly 1, are counted instead of added):
 //   log(S) = log1p(T), lse = m + log1p(T), logProb_j = (x_j - m) - log1p(T)
-// log1p keeps the log-probability of a dominant class (near 0) accurate relative to itself: every logProb is within
-// 2^-23 (the float exponentials) plus a few units of 2^-53 of its own magnitude before the rounding
-// (docs/cross_entropy_loss.md states every bound).
+// log1p keeps the log-probability of a dominant class (near 0) accurate relative to itself. FLOAT log-probabilities
+// are computed in double; FLOAT16 and BFLOAT16 ones in float, (x_j - m) - float(log1p(T)), each rounded once to its
+// type (DECISIONS 4). With label smoothing the row's sum of w_c logProb_c is sum_c w_c (x_c - m) - log1p(T) W, W the
+// sum of the class weights. The gradient's 16-bit rows without a per-class term take p_j * float(coefficient) in
+// float (UseFloatProducts). docs/cross_entropy_loss.md states every bound.
 #ifndef OPENACLNN_OPS_CROSS_ENTROPY_LOSS_CROSS_ENTROPY_KERNEL_H_
 #define OPENACLNN_OPS_CROSS_ENTROPY_LOSS_CROSS_ENTROPY_KERNEL_H_
 
 #include <cstdint>
+#include <vector>
 
 #include "acl/acl_base.h"
 #include "ops/row/row_walk.h"
@@ -41,6 +45,7 @@ struct ClassTargets {
 struct ForwardParams {
   ClassTargets targets;
   double label_smoothing = 0.0;
+  double weight_total = 0.0;  // With label smoothing: the sum of the class weights (C without weights).
   bool stream = false;  // Write logProbOut with streaming stores where a vector kernel does the row.
 };
 
@@ -84,6 +89,14 @@ RowKind ClassifyRow(const ClassTargets& targets, aclDataType target_type, int64_
 
 // The sum of the class weights in class order (C without weights).
 double ClassWeightTotal(const ClassTargets& targets);
+
+// `targets` with its weights contiguous: the same targets when they already are (or absent), otherwise weights
+// copied into `storage` (resized to C). Lets the vector row kernels read the weights of strided views.
+ClassTargets WithContiguousWeights(const ClassTargets& targets, std::vector<float>* storage);
+
+// Whether a gradient row of `type` takes its products in float: FLOAT16 and BFLOAT16 rows without a per-class
+// smoothing term whose coefficient is 0 or a normal float (so float(coefficient) is within 2^-24 of it).
+bool UseFloatProducts(aclDataType type, bool per_class, double coefficient);
 
 // rows.in[0] = logProb's row, rows.out = out's row. Returns the row's kind (a bad target's row is left zero).
 using GradRowKernel = RowKind (*)(const row::Rows& rows, const GradParams& params, int64_t kernel_target);

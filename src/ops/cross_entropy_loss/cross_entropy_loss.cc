@@ -54,9 +54,20 @@ class CrossEntropyLossLaunch final : public Launch {
       return OutOfMemory();
     }
     if (walk_ != nullptr) {
+      // The smoothing term's weights: contiguous for the vector kernels, and their total.
+      ForwardParams params = params_;
+      std::vector<float> weights;
+      try {
+        params.targets = WithContiguousWeights(params_.targets, &weights);
+      } catch (const std::bad_alloc&) {
+        return OutOfMemory();
+      }
+      if (params.label_smoothing > 0.0) {
+        params.weight_total = ClassWeightTotal(params.targets);
+      }
       const int64_t bytes_per_row = walk_->length() * DataTypeSize(outputs_.loss.dtype) * 3;
-      walk_->Run(bytes_per_row, [this, &results](const row::Rows& rows) {
-        kernel_(rows, params_, kernel_target_, &results[static_cast<size_t>(rows.index)]);
+      walk_->Run(bytes_per_row, [this, &params, &results](const row::Rows& rows) {
+        kernel_(rows, params, kernel_target_, &results[static_cast<size_t>(rows.index)]);
       });
     }
     class_index::TargetFault fault;

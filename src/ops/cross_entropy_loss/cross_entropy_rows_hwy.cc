@@ -5,9 +5,15 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
+#include <limits>
+#include <type_traits>
 
 #include "backend/cpu/det_math-inl.h"
 #include "backend/cpu/det_math.h"
+#include "backend/cpu/exp_table16.h"
+#include "backend/cpu/hwy_convert-inl.h"
+#include "core/element.h"
 #include "core/half.h"
 #include "hwy/highway.h"
 #include "ops/cross_entropy_loss/cross_entropy_kernel.h"
@@ -19,94 +25,339 @@ namespace openaclnn::cross_entropy {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 namespace rv = row::HWY_NAMESPACE;
+namespace convert = cpu::HWY_NAMESPACE;
 
 #if HWY_HAVE_FLOAT64 && HWY_TARGET != HWY_SCALAR
 
-// The first i with x[i] == m (one exists).
 template <typename T>
-HWY_INLINE int64_t FirstIndexOf(const T* x, int64_t n, float m) {
+constexpr aclDataType kDataType =
+    std::is_same_v<T, float> ? ACL_FLOAT : (std::is_same_v<T, Float16> ? ACL_FLOAT16 : ACL_BF16);
+
+// At most 16 float lanes: twice the double lanes (at most 8) on every target, so each half of a vector of
+// exponentials is one vector of double lanes.
+using DF16 = hn::CappedTag<float, 2 * cpu::kSumLanes>;
+using DHalf = hn::Half<DF16>;
+
+// The maximum of a row of n > 0 elements when it holds no NaN; with a NaN, some value (a NaN, or the maximum of
+// some of the others): the exponentials' sum is NaN then, which is how such a row is found and declined. Without
+// rv::RowMax's NaN masks, as the maximum pass reads the row from memory.
+template <typename T>
+HWY_INLINE double RowMaxUnlessNaN(const T* x, int64_t n) {
   const hn::ScalableTag<float> df;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
-  const auto m_vector = hn::Set(df, m);
+  const auto minus_inf = hn::Set(df, -std::numeric_limits<float>::infinity());
+  auto m0 = minus_inf;
+  auto m1 = minus_inf;
   int64_t i = 0;
+  for (; i + 2 * lanes <= n; i += 2 * lanes) {
+    m0 = hn::Max(m0, rv::LoadFloats(df, x + i));
+    m1 = hn::Max(m1, rv::LoadFloats(df, x + i + lanes));
+  }
   for (; i + lanes <= n; i += lanes) {
-    const intptr_t position = hn::FindFirstTrue(df, hn::Eq(rv::LoadFloats(df, x + i), m_vector));
-    if (position >= 0) {
-      return i + static_cast<int64_t>(position);
+    m0 = hn::Max(m0, rv::LoadFloats(df, x + i));
+  }
+  double result = hn::GetLane(hn::MaxOfLanes(df, hn::Max(m0, m1)));
+  for (; i < n; ++i) {
+    const double v = rv::LoadDouble(x + i);
+    result = v > result ? v : result;
+  }
+  return result;
+}
+
+// cpu::ExpDiffFVec (det::ExpDiffF) for lanes with x <= m, neither NaN (a row's elements against its maximum): the
+// same operations in the same order, less the masks such lanes never select (s = x - m <= 0, so no overflow, k <= 0
+// and no NaN k; the result is not NaN unless x is -inf, which the underflow mask turns to +0 as there), so the same
+// bits. The byte-for-byte test of the vector against the scalar kernels covers it.
+template <class D>
+HWY_INLINE hn::Vec<D> ExpDiffFBelowMax(D d, hn::Vec<D> x, hn::Vec<D> m) {
+  const hn::RebindToSigned<D> di;
+  const auto s = hn::Sub(x, m);
+  const auto t = hn::Sub(s, x);
+  const auto e = hn::Add(hn::Sub(x, hn::Sub(s, t)), hn::Sub(hn::Neg(m), t));
+  const auto k = hn::Round(hn::Mul(s, hn::Set(d, cpu::det::kLog2eF)));
+  const auto r = hn::Sub(hn::Add(hn::Sub(s, hn::Mul(k, hn::Set(d, cpu::det::kLn2HiF))), e),
+                         hn::Mul(k, hn::Set(d, cpu::det::kLn2LoF)));
+  auto p = hn::Set(d, cpu::det::kExpCoefficientsF[5]);
+  for (int i = 4; i >= 0; --i) {
+    p = hn::Add(hn::Mul(p, r), hn::Set(d, cpu::det::kExpCoefficientsF[i]));
+  }
+  const auto one = hn::Set(d, 1.0f);
+  p = hn::Add(hn::Mul(p, r), one);
+  p = hn::Add(hn::Mul(p, r), one);
+  const auto ki = hn::ConvertTo(di, hn::Max(k, hn::Set(d, -150.0f)));
+  const auto k1 = hn::ShiftRight<1>(ki);
+  const auto k2 = hn::Sub(ki, k1);
+  const auto bias = hn::Set(di, 127);
+  const auto power1 = hn::BitCast(d, hn::ShiftLeft<23>(hn::Add(k1, bias)));
+  const auto power2 = hn::BitCast(d, hn::ShiftLeft<23>(hn::Add(k2, bias)));
+  const auto y = hn::Mul(hn::Mul(p, power1), power2);
+  return hn::IfThenZeroElse(hn::Lt(s, hn::Set(d, cpu::det::kExpMinF)), y);
+}
+
+// The exponentials of a row beside its maximum m and their sum in rv::LaneSum's order (element i to lane i % 8,
+// each lane left to right, the lanes combined in its fixed tree), in one pass: each vector of float exponentials
+// is widened half by half into the eight double lanes (a0..a3: one, two or four vectors) as it is made, 16
+// elements at a time (the rest by the scalar forms). An element equal to m adds nothing and is counted in *ties.
+template <typename T>
+HWY_INLINE double SumOfExpsBesideMax(const T* x, int64_t n, float m, int64_t* ties) {
+  const DF16 df;
+  const DHalf dh;
+  const rv::DD dd;
+  const int64_t double_lanes = static_cast<int64_t>(hn::Lanes(dd));
+  const auto m_vector = hn::Set(df, m);
+  auto a0 = hn::Zero(dd);
+  auto a1 = hn::Zero(dd);
+  auto a2 = hn::Zero(dd);
+  auto a3 = hn::Zero(dd);
+  int64_t count = 0;
+  // The exponentials of x[i, i + Lanes(df)) beside m, ties counted.
+  auto exps = [&](int64_t i) {
+    const auto v = rv::LoadFloats(df, x + i);
+    const auto tie = hn::Eq(v, m_vector);
+    count += static_cast<int64_t>(hn::CountTrue(df, tie));
+    return hn::IfThenZeroElse(tie, ExpDiffFBelowMax(df, v, m_vector));
+  };
+  auto low = [&](hn::Vec<DF16> e) { return hn::PromoteTo(dd, hn::LowerHalf(dh, e)); };
+  auto high = [&](hn::Vec<DF16> e) { return hn::PromoteTo(dd, hn::UpperHalf(dh, e)); };
+  int64_t i = 0;
+  if (double_lanes == 8) {
+    for (; i + 16 <= n; i += 16) {
+      const auto e = exps(i);
+      a0 = hn::Add(hn::Add(a0, low(e)), high(e));
+    }
+  } else if (double_lanes == 4) {
+    for (; i + 16 <= n; i += 16) {
+      const auto e0 = exps(i);
+      a0 = hn::Add(a0, low(e0));
+      a1 = hn::Add(a1, high(e0));
+      const auto e1 = exps(i + 8);
+      a0 = hn::Add(a0, low(e1));
+      a1 = hn::Add(a1, high(e1));
+    }
+  } else {
+    for (; i + 16 <= n; i += 16) {
+      for (int64_t half = 0; half < 16; half += 8) {
+        const auto e0 = exps(i + half);
+        a0 = hn::Add(a0, low(e0));
+        a1 = hn::Add(a1, high(e0));
+        const auto e1 = exps(i + half + 4);
+        a2 = hn::Add(a2, low(e1));
+        a3 = hn::Add(a3, high(e1));
+      }
     }
   }
-  while (rv::LoadFloat(x + i) != m) ++i;
-  return i;
+  HWY_ALIGN double l[cpu::kSumLanes];
+  hn::StoreU(a0, dd, l);
+  if (double_lanes <= 4) {
+    hn::StoreU(a1, dd, l + double_lanes);
+  }
+  if (double_lanes == 2) {
+    hn::StoreU(a2, dd, l + 4);
+    hn::StoreU(a3, dd, l + 6);
+  }
+  for (int64_t k = 0; i < n; ++i, ++k) {  // i is a multiple of 16 here: element i goes to lane k % 8.
+    const float v = rv::LoadFloat(x + i);
+    count += v == m ? 1 : 0;
+    l[k % cpu::kSumLanes] += v == m ? 0.0 : static_cast<double>(cpu::det::ExpDiffF(v, m));
+  }
+  *ties = count;
+  return ((l[0] + l[1]) + (l[2] + l[3])) + ((l[4] + l[5]) + (l[6] + l[7]));
+}
+
+// FloatToBf16 of values that are not NaN: its rounding to nearest even without the NaN lanes' select, so the same
+// bits for them.
+template <class DF>
+HWY_INLINE hn::Vec<convert::Bits16<DF>> Bf16OfNumbers(DF df, hn::Vec<DF> value) {
+  const hn::RebindToUnsigned<DF> du;
+  (void)df;
+  const auto bits = hn::BitCast(du, value);
+  const auto rounding = hn::Add(hn::Set(du, 0x7fffu), hn::And(hn::ShiftRight<16>(bits), hn::Set(du, 1u)));
+  return hn::TruncateTo(convert::Bits16<DF>(), hn::ShiftRight<16>(hn::Add(bits, rounding)));
+}
+
+// A 16-bit row out[i] = value(i) rounded once from float (DECISIONS 4), at the full float width: VecValue(i) gives
+// the floats of [i, i + Lanes), ScalarValue(i) one (the tail). kNumbers: no value is NaN (BFLOAT16 then skips the
+// NaN select).
+template <typename Out, bool kNumbers = false, class VecValue, class ScalarValue>
+HWY_INLINE void WriteFloatRow(Out* out, int64_t count, bool stream, const VecValue& vec_value,
+                              const ScalarValue& scalar_value) {
+  static_assert(!std::is_same_v<Out, float>, "FLOAT rows are written from double");
+  rv::WriteStaged(out, count, stream, [&](Out* to, int64_t begin, int64_t end) {
+    const hn::ScalableTag<float> df;
+    const convert::Bits16<decltype(df)> d16;
+    const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
+    auto* bits = reinterpret_cast<uint16_t*>(to);
+    int64_t i = begin;
+    for (; i + lanes <= end; i += lanes) {
+      const auto value = vec_value(i);
+      if constexpr (std::is_same_v<Out, Float16>) {
+        hn::StoreU(convert::FloatToHalf(df, value), d16, bits + (i - begin));
+      } else if constexpr (kNumbers) {
+        hn::StoreU(Bf16OfNumbers(df, value), d16, bits + (i - begin));
+      } else {
+        hn::StoreU(convert::FloatToBf16(df, value), d16, bits + (i - begin));
+      }
+    }
+    for (; i < end; ++i) {
+      StoreFromFloat<Out>(reinterpret_cast<char*>(to + (i - begin)), scalar_value(i));
+    }
+  });
 }
 
 template <typename T>
-bool ForwardRow(const row::Rows& rows, bool stream, double* max_out, double* log_sum_out) {
+bool ForwardRow(const row::Rows& rows, VectorForward* forward) {
   if (!rv::Contiguous<T>(rows.in[0], rows.in_stride[0]) || !rv::Contiguous<T>(rows.out, rows.out_stride)) {
     return false;
   }
   const auto* x = reinterpret_cast<const T*>(rows.in[0]);
   auto* out = reinterpret_cast<T*>(rows.out);
   const int64_t n = rows.length;
-  double max;
-  if (n == 0 || !rv::RowMax(x, n, &max) || !std::isfinite(max)) {
+  if (n == 0) {
     return false;
   }
-  float* terms = rv::TermBuffer(n);
-  if (terms == nullptr) {
+  const double max = RowMaxUnlessNaN(x, n);
+  if (!std::isfinite(max)) {
     return false;
   }
-  // The first index holding the maximum: its term, exactly 1, is left out of T (as the scalar kernel does). The
-  // elements and m are float values, so comparing them as floats is exact.
+  // T from the exponentials, summed as they are made (the row stays in the cache since the maximum pass read it);
+  // the elements and m are float values, so comparing them is exact.
   const auto m = static_cast<float>(max);
-  const int64_t arg = FirstIndexOf(x, n, m);
-  rv::ShiftedExpsToBuffer(x, n, m, terms);
-  terms[arg] = 0.0f;
   const rv::DD dd;
-  const rv::DF df;
-  const double rest = rv::LaneSum(
-      n, [&](int64_t i) { return hn::PromoteTo(dd, hn::LoadU(df, terms + i)); },
-      [&](int64_t i) { return static_cast<double>(terms[i]); });
+  int64_t ties = 0;
+  const double rest = SumOfExpsBesideMax(x, n, m, &ties) + static_cast<double>(ties - 1);
+  if (std::isnan(rest)) {
+    return false;  // The row holds a NaN.
+  }
   const double log_sum = StableLog1p(rest);
   const auto max_vector = hn::Set(dd, max);
-  const auto log_sum_vector = hn::Set(dd, log_sum);
-  rv::WriteRow(
-      out, n, stream,
-      [&](int64_t i) { return hn::Sub(hn::Sub(rv::LoadDoubles(x + i), max_vector), log_sum_vector); },
-      [&](int64_t i) { return (rv::LoadDouble(x + i) - max) - log_sum; });
-  *max_out = max;
-  *log_sum_out = log_sum;
+  if constexpr (std::is_same_v<T, float>) {
+    const auto log_sum_vector = hn::Set(dd, log_sum);
+    rv::WriteRow(
+        out, n, forward->stream,
+        [&](int64_t i) { return hn::Sub(hn::Sub(rv::LoadDoubles(x + i), max_vector), log_sum_vector); },
+        [&](int64_t i) { return (rv::LoadDouble(x + i) - max) - log_sum; });
+  } else {
+    const hn::ScalableTag<float> df;
+    const auto log_sum_float = static_cast<float>(log_sum);
+    const auto m_vector = hn::Set(df, m);
+    const auto log_sum_vector = hn::Set(df, log_sum_float);
+    // Not NaN: the elements are finite or -inf, m and log1p(T) finite.
+    WriteFloatRow<T, /*kNumbers=*/true>(
+        out, n, forward->stream,
+        [&](int64_t i) { return hn::Sub(hn::Sub(rv::LoadFloats(df, x + i), m_vector), log_sum_vector); },
+        [&](int64_t i) { return (rv::LoadFloat(x + i) - m) - log_sum_float; });
+  }
+  if (forward->smoothing) {
+    const float* w = forward->weights;
+    const rv::DF df;
+    forward->weighted_shifts =
+        w == nullptr
+            ? rv::LaneSum(
+                  n, [&](int64_t i) { return hn::Sub(rv::LoadDoubles(x + i), max_vector); },
+                  [&](int64_t i) { return 1.0 * (rv::LoadDouble(x + i) - max); })
+            : rv::LaneSum(
+                  n,
+                  [&](int64_t i) {
+                    return hn::Mul(hn::PromoteTo(dd, hn::LoadU(df, w + i)),
+                                   hn::Sub(rv::LoadDoubles(x + i), max_vector));
+                  },
+                  [&](int64_t i) { return static_cast<double>(w[i]) * (rv::LoadDouble(x + i) - max); });
+  }
+  forward->max = max;
+  forward->log_sum = log_sum;
   return true;
 }
 
+// Lanes(df) exponentials det::ExpF(x[i]): a lookup in the 16-bit table when there is one (its entries are det::ExpF's
+// own bits), otherwise the vector form.
+template <typename T, class DF>
+HWY_INLINE hn::Vec<DF> ExpsOf(DF df, const T* x, const float* table) {
+  if constexpr (!std::is_same_v<T, float>) {
+    if (table != nullptr) {
+      const hn::RebindToSigned<DF> di;
+      const auto bits = hn::LoadU(convert::Bits16<DF>(), reinterpret_cast<const uint16_t*>(x));
+      return hn::GatherIndex(df, table, hn::BitCast(di, hn::PromoteTo(hn::RebindToUnsigned<DF>(), bits)));
+    }
+  }
+  return cpu::HWY_NAMESPACE::ExpFVec(df, rv::LoadFloats(df, x));
+}
+
 template <typename T>
-bool GradRow(const row::Rows& rows, bool stream, double coefficient) {
+HWY_INLINE float ExpOf(const T* x, const float* table) {
+  if constexpr (!std::is_same_v<T, float>) {
+    if (table != nullptr) {
+      uint16_t bits;
+      std::memcpy(&bits, x, sizeof(bits));
+      return table[bits];
+    }
+  }
+  return cpu::det::ExpF(rv::LoadFloat(x));
+}
+
+template <typename T>
+bool GradRow(const row::Rows& rows, const VectorGrad& grad) {
   if (!rv::Contiguous<T>(rows.in[0], rows.in_stride[0]) || !rv::Contiguous<T>(rows.out, rows.out_stride)) {
     return false;
   }
   const auto* x = reinterpret_cast<const T*>(rows.in[0]);
   auto* out = reinterpret_cast<T*>(rows.out);
   const int64_t n = rows.length;
+  const float* table = cpu::ExpTable16(kDataType<T>);
+  if constexpr (!std::is_same_v<T, float>) {
+    if (grad.float_products) {
+      // One pass: p_j * float(coefficient) in float at the full width, rounded once to the 16-bit type.
+      const hn::ScalableTag<float> df;
+      const auto coefficient = static_cast<float>(grad.coefficient);
+      const auto coefficient_vector = hn::Set(df, coefficient);
+      WriteFloatRow(
+          out, n, grad.stream, [&](int64_t i) { return hn::Mul(ExpsOf(df, x + i, table), coefficient_vector); },
+          [&](int64_t i) { return ExpOf(x + i, table) * coefficient; });
+      return true;
+    }
+  }
   float* p = rv::TermBuffer(n);
   if (p == nullptr) {
     return false;
   }
-  // p_j = det::ExpF(logProb_j) at the full float width into the per-thread buffer (ExpFVec gives the scalar form's
-  // bits lane by lane at any width), then the products at the width of the double lanes.
+  // p_j = det::ExpF(logProb_j) at the full float width into the per-thread buffer (the vector forms give the scalar
+  // form's bits lane by lane at any width), then the products in double at the width of the double lanes.
   const hn::ScalableTag<float> df_full;
   const int64_t float_lanes = static_cast<int64_t>(hn::Lanes(df_full));
   int64_t i = 0;
   for (; i + float_lanes <= n; i += float_lanes) {
-    hn::StoreU(cpu::HWY_NAMESPACE::ExpFVec(df_full, rv::LoadFloats(df_full, x + i)), df_full, p + i);
+    hn::StoreU(ExpsOf(df_full, x + i, table), df_full, p + i);
   }
   for (; i < n; ++i) {
-    p[i] = cpu::det::ExpF(rv::LoadFloat(x + i));
+    p[i] = ExpOf(x + i, table);
   }
   const rv::DD dd;
   const rv::DF df;
-  const auto coefficient_vector = hn::Set(dd, coefficient);
-  rv::WriteRow(
-      out, n, stream, [&](int64_t k) { return hn::Mul(hn::PromoteTo(dd, hn::LoadU(df, p + k)), coefficient_vector); },
-      [&](int64_t k) { return static_cast<double>(p[k]) * coefficient; });
+  const double c = grad.coefficient;
+  const auto coefficient_vector = hn::Set(dd, c);
+  auto term = [&](int64_t k) { return hn::PromoteTo(dd, hn::LoadU(df, p + k)); };
+  if (grad.smooth == 0.0) {
+    rv::WriteRow(
+        out, n, grad.stream, [&](int64_t k) { return hn::Mul(term(k), coefficient_vector); },
+        [&](int64_t k) { return static_cast<double>(p[k]) * c; });
+    return true;
+  }
+  // out_j = p_j c - s w_j, as the scalar kernel (w_j = 1 without weights: s * 1 is s).
+  const double s = grad.smooth;
+  const auto smooth_vector = hn::Set(dd, s);
+  const float* w = grad.weights;
+  if (w == nullptr) {
+    rv::WriteRow(
+        out, n, grad.stream, [&](int64_t k) { return hn::Sub(hn::Mul(term(k), coefficient_vector), smooth_vector); },
+        [&](int64_t k) { return static_cast<double>(p[k]) * c - s; });
+  } else {
+    rv::WriteRow(
+        out, n, grad.stream,
+        [&](int64_t k) {
+          return hn::Sub(hn::Mul(term(k), coefficient_vector),
+                         hn::Mul(smooth_vector, hn::PromoteTo(dd, hn::LoadU(df, w + k))));
+        },
+        [&](int64_t k) { return static_cast<double>(p[k]) * c - s * static_cast<double>(w[k]); });
+  }
   return true;
 }
 

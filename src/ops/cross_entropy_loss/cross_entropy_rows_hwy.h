@@ -14,15 +14,34 @@
 
 namespace openaclnn::cross_entropy {
 
-// Forward without label smoothing: m = max(x), T = sum over k != (m's first index) of det::ExpDiffF(x_k, m) in the
-// eight-lane order, then logProbOut_j = (x_j - m) - log1p(T), rounded once. Sets *max and *log_sum (log1p(T)) and
-// returns true, or returns false without writing anything (not contiguous or aligned, a NaN or an infinite maximum,
-// no term buffer). `stream`: write with streaming stores (made visible before returning).
-using VectorForwardRow = bool (*)(const row::Rows& rows, bool stream, double* max, double* log_sum);
+// Forward: m = max(x), T = (ties - 1) + the sum over x_k != m of det::ExpDiffF(x_k, m) in the eight-lane order,
+// then logProbOut_j = (x_j - m) - log1p(T), rounded once (FLOAT in double, the 16-bit types in float), and with
+// smoothing the eight-lane sum of w_c (x_c - m) (w_c = 1 without weights). `stream`: write with streaming stores
+// (made visible before returning).
+struct VectorForward {
+  bool stream = false;
+  bool smoothing = false;
+  const float* weights = nullptr;  // Contiguous (C), or null: every weight 1. Read with smoothing only.
+  double max = 0.0;                // Results, set when the kernel returns true:
+  double log_sum = 0.0;            // log1p(T);
+  double weighted_shifts = 0.0;    // with smoothing, sum_c w_c (x_c - m).
+};
+// Returns false without writing anything for rows it declines (not contiguous or aligned, a NaN or an infinite
+// maximum).
+using VectorForwardRow = bool (*)(const row::Rows& rows, VectorForward* forward);
 
-// Gradient without a per-class smoothing term: out_j = det::ExpF(logProb_j) * coefficient, rounded once, for every
-// j (the caller then rewrites the target's element). Returns false without writing for rows it declines.
-using VectorGradRow = bool (*)(const row::Rows& rows, bool stream, double coefficient);
+// Gradient: out_j = det::ExpF(logProb_j) * coefficient - smooth * w_j, rounded once, for every j (the caller then
+// rewrites the target's element): in float, p_j * float(coefficient), when float_products (UseFloatProducts, so
+// smooth is 0), otherwise in double.
+struct VectorGrad {
+  bool stream = false;
+  bool float_products = false;
+  double coefficient = 0.0;
+  double smooth = 0.0;             // 0: no per-class term.
+  const float* weights = nullptr;  // Contiguous (C), or null: every weight 1. Read when smooth is not 0.
+};
+// Returns false without writing for rows it declines.
+using VectorGradRow = bool (*)(const row::Rows& rows, const VectorGrad& grad);
 
 struct VectorRowKernels {
   VectorForwardRow forward = nullptr;

@@ -3,6 +3,7 @@
 #include <memory>
 #include <new>
 #include <utility>
+#include <vector>
 
 #include "aclnn/opdev/op_errno.h"
 #include "backend/cpu/kernel_target.h"
@@ -34,6 +35,12 @@ class CrossEntropyLossGradLaunch final : public Launch {
 
   Status Run() const override {
     GradParams params = params_;
+    std::vector<float> weights;  // The class weights, contiguous for the vector kernels.
+    try {
+      params.targets = WithContiguousWeights(params_.targets, &weights);
+    } catch (const std::bad_alloc&) {
+      return Status(ACL_ERROR_BAD_ALLOC, msg::ExecutionError(kGradPhase2Api, "out of host memory for the weights."));
+    }
     const ClassTargets& targets = params.targets;
     if (params.smoothing_per_class != 0.0) {
       params.weight_total = ClassWeightTotal(targets);

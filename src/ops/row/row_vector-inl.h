@@ -199,22 +199,10 @@ HWY_INLINE double LaneSum(int64_t count, const VecTerm& vec_term, const ScalarTe
 
 constexpr int64_t kStageElements = 1024;  // Output elements staged in L1 before a streaming copy.
 
-// Writes out[i] = value(i) for i in [0, count): VecValue(i) the values of [i, i + Lanes) as doubles, ScalarValue(i)
-// one value. With `stream`, through a small staging buffer copied out with aligned streaming stores.
-template <typename Out, class VecValue, class ScalarValue>
-HWY_INLINE void WriteRow(Out* out, int64_t count, bool stream, const VecValue& vec_value,
-                         const ScalarValue& scalar_value) {
-  const DD dd;
-  const int64_t lanes = static_cast<int64_t>(hn::Lanes(dd));
-  auto write = [&](Out* to, int64_t begin, int64_t end) {
-    int64_t i = begin;
-    for (; i + lanes <= end; i += lanes) {
-      StoreRounded<Out>(vec_value(i), to + (i - begin));
-    }
-    for (; i < end; ++i) {
-      StoreRounded<Out>(scalar_value(i), to + (i - begin));
-    }
-  };
+// Writes out[i] for i in [0, count) by write(to, begin, end), which stores elements [begin, end) at to[0, ...).
+// With `stream`, through a small staging buffer copied out with aligned streaming stores.
+template <typename Out, class Write>
+HWY_INLINE void WriteStaged(Out* out, int64_t count, bool stream, const Write& write) {
   if (!stream) {
     write(out, 0, count);
     return;
@@ -240,6 +228,24 @@ HWY_INLINE void WriteRow(Out* out, int64_t count, bool stream, const VecValue& v
     std::memcpy(to + b, from + b, static_cast<size_t>(bytes - b));
   }
   hwy::FlushStream();  // Streaming stores are weakly ordered: visible before the row is reported done.
+}
+
+// Writes out[i] = value(i) for i in [0, count): VecValue(i) the values of [i, i + Lanes) as doubles, ScalarValue(i)
+// one value. With `stream`, through WriteStaged's staging buffer.
+template <typename Out, class VecValue, class ScalarValue>
+HWY_INLINE void WriteRow(Out* out, int64_t count, bool stream, const VecValue& vec_value,
+                         const ScalarValue& scalar_value) {
+  WriteStaged(out, count, stream, [&](Out* to, int64_t begin, int64_t end) {
+    const DD dd;
+    const int64_t lanes = static_cast<int64_t>(hn::Lanes(dd));
+    int64_t i = begin;
+    for (; i + lanes <= end; i += lanes) {
+      StoreRounded<Out>(vec_value(i), to + (i - begin));
+    }
+    for (; i < end; ++i) {
+      StoreRounded<Out>(scalar_value(i), to + (i - begin));
+    }
+  });
 }
 
 // The maximum of a row of n elements, or false when it holds a NaN (the scalar kernel then does the row).
