@@ -119,6 +119,63 @@ HWY_INLINE void ShiftedExpsToBuffer(const T* x, int64_t n, float m, float* terms
   }
 }
 
+// As ShiftedExpsToBuffer, and returns their sum as LaneSum over the buffer gives it (element i to lane i % 8, each
+// lane left to right, the same tree), taken while the exponentials are in registers: each float vector of twice
+// the double lanes is widened in its two halves, which go to the lane sums of their elements.
+template <typename T>
+HWY_INLINE double ShiftedExpsToBufferWithSum(const T* x, int64_t n, float m, float* terms) {
+  const DD dd;
+  const hn::Repartition<float, DD> df;  // Twice the double lanes.
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(dd));
+  const auto mv = hn::Set(df, m);
+  auto a0 = hn::Zero(dd);
+  auto a1 = hn::Zero(dd);
+  auto a2 = hn::Zero(dd);
+  auto a3 = hn::Zero(dd);
+  auto exps = [&](int64_t i) {
+    const auto e = cpu::HWY_NAMESPACE::ExpDiffFVec(df, LoadFloats(df, x + i), mv);
+    hn::StoreU(e, df, terms + i);
+    return e;
+  };
+  int64_t i = 0;
+  if (lanes == 8) {  // One vector of 16 floats: both halves to the one vector of eight lane sums.
+    for (; i + 16 <= n; i += 16) {
+      const auto e = exps(i);
+      a0 = hn::Add(a0, hn::PromoteTo(dd, hn::LowerHalf(DF(), e)));
+      a0 = hn::Add(a0, hn::PromoteTo(dd, hn::UpperHalf(DF(), e)));
+    }
+  } else if (lanes == 4) {  // 8 floats: lanes 0-3 and 4-7.
+    for (; i + 8 <= n; i += 8) {
+      const auto e = exps(i);
+      a0 = hn::Add(a0, hn::PromoteTo(dd, hn::LowerHalf(DF(), e)));
+      a1 = hn::Add(a1, hn::PromoteTo(dd, hn::UpperHalf(DF(), e)));
+    }
+  } else {  // Two vectors of 4 floats: lanes 0-1, 2-3, 4-5, 6-7.
+    for (; i + 8 <= n; i += 8) {
+      const auto e0 = exps(i);
+      const auto e1 = exps(i + 4);
+      a0 = hn::Add(a0, hn::PromoteTo(dd, hn::LowerHalf(DF(), e0)));
+      a1 = hn::Add(a1, hn::PromoteTo(dd, hn::UpperHalf(DF(), e0)));
+      a2 = hn::Add(a2, hn::PromoteTo(dd, hn::LowerHalf(DF(), e1)));
+      a3 = hn::Add(a3, hn::PromoteTo(dd, hn::UpperHalf(DF(), e1)));
+    }
+  }
+  HWY_ALIGN double l[cpu::kSumLanes];
+  hn::StoreU(a0, dd, l);
+  if (lanes <= 4) {
+    hn::StoreU(a1, dd, l + lanes);
+  }
+  if (lanes == 2) {
+    hn::StoreU(a2, dd, l + 4);
+    hn::StoreU(a3, dd, l + 6);
+  }
+  ShiftedExpsToBuffer(x + i, n - i, m, terms + i);
+  for (; i < n; ++i) {  // i is a multiple of 8 at the start: lane-wise adds in order, as LaneSum's.
+    l[i % cpu::kSumLanes] += static_cast<double>(terms[i]);
+  }
+  return ((l[0] + l[1]) + (l[2] + l[3])) + ((l[4] + l[5]) + (l[6] + l[7]));
+}
+
 // Doubles rounded once to Out, as cpu::StoreFromDouble does it: FLOAT by one conversion; FLOAT16 and BFLOAT16
 // through float rounded to odd (reduce_round.h), then to nearest even. NaNs keep their payload, as in the scalar
 // conversions.
@@ -151,6 +208,24 @@ HWY_INLINE void StoreRounded(hn::Vec<DD> value, Out* out) {
 template <typename Out>
 HWY_INLINE void StoreRounded(double value, Out* out) {
   cpu::StoreFromDouble<Out>(reinterpret_cast<char*>(out), value);
+}
+
+// Float lanes of any float tag d rounded once to Out: FLOAT as they are, FLOAT16 and BFLOAT16 to nearest even
+// (hwy_convert-inl.h), the bits of the scalar StoreFromFloat.
+template <typename Out, class D>
+HWY_INLINE void StoreFloats(D d, hn::Vec<D> value, Out* out) {
+  if constexpr (std::is_same_v<Out, float>) {
+    hn::StoreU(value, d, out);
+  } else if constexpr (std::is_same_v<Out, Float16>) {
+    hn::StoreU(convert::FloatToHalf(d, value), convert::Bits16<D>(), reinterpret_cast<uint16_t*>(out));
+  } else {
+    hn::StoreU(convert::FloatToBf16(d, value), convert::Bits16<D>(), reinterpret_cast<uint16_t*>(out));
+  }
+}
+
+template <typename Out>
+HWY_INLINE void StoreFloat(float value, Out* out) {
+  StoreFromFloat<Out>(reinterpret_cast<char*>(out), value);
 }
 
 // The sum over i in [0, count) of term(i) in LaneAccumulator's order: element i to lane i % 8, each lane left to
@@ -199,22 +274,11 @@ HWY_INLINE double LaneSum(int64_t count, const VecTerm& vec_term, const ScalarTe
 
 constexpr int64_t kStageElements = 1024;  // Output elements staged in L1 before a streaming copy.
 
-// Writes out[i] = value(i) for i in [0, count): VecValue(i) the values of [i, i + Lanes) as doubles, ScalarValue(i)
-// one value. With `stream`, through a small staging buffer copied out with aligned streaming stores.
-template <typename Out, class VecValue, class ScalarValue>
-HWY_INLINE void WriteRow(Out* out, int64_t count, bool stream, const VecValue& vec_value,
-                         const ScalarValue& scalar_value) {
-  const DD dd;
-  const int64_t lanes = static_cast<int64_t>(hn::Lanes(dd));
-  auto write = [&](Out* to, int64_t begin, int64_t end) {
-    int64_t i = begin;
-    for (; i + lanes <= end; i += lanes) {
-      StoreRounded<Out>(vec_value(i), to + (i - begin));
-    }
-    for (; i < end; ++i) {
-      StoreRounded<Out>(scalar_value(i), to + (i - begin));
-    }
-  };
+// Writes out[i] for i in [0, count) through write(to, begin, end), which stores the elements [begin, end) of the
+// row at `to` (out + begin, or a staging buffer). With `stream`, through a small staging buffer copied out with
+// aligned streaming stores.
+template <typename Out, class Write>
+HWY_INLINE void WriteStaged(Out* out, int64_t count, bool stream, const Write& write) {
   if (!stream) {
     write(out, 0, count);
     return;
@@ -240,6 +304,42 @@ HWY_INLINE void WriteRow(Out* out, int64_t count, bool stream, const VecValue& v
     std::memcpy(to + b, from + b, static_cast<size_t>(bytes - b));
   }
   hwy::FlushStream();  // Streaming stores are weakly ordered: visible before the row is reported done.
+}
+
+// Writes out[i] = value(i) for i in [0, count): VecValue(i) the values of [i, i + Lanes) as doubles, ScalarValue(i)
+// one value, each rounded once to Out. With `stream`, with streaming stores (WriteStaged).
+template <typename Out, class VecValue, class ScalarValue>
+HWY_INLINE void WriteRow(Out* out, int64_t count, bool stream, const VecValue& vec_value,
+                         const ScalarValue& scalar_value) {
+  const DD dd;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(dd));
+  WriteStaged(out, count, stream, [&](Out* to, int64_t begin, int64_t end) {
+    int64_t i = begin;
+    for (; i + lanes <= end; i += lanes) {
+      StoreRounded<Out>(vec_value(i), to + (i - begin));
+    }
+    for (; i < end; ++i) {
+      StoreRounded<Out>(scalar_value(i), to + (i - begin));
+    }
+  });
+}
+
+// As WriteRow, with the values computed in float: VecValue(i) the values of [i, i + Lanes) at the full float
+// width (hn::ScalableTag<float>), ScalarValue(i) one float; each rounded once to Out (StoreFloats).
+template <typename Out, class VecValue, class ScalarValue>
+HWY_INLINE void WriteFloatRow(Out* out, int64_t count, bool stream, const VecValue& vec_value,
+                              const ScalarValue& scalar_value) {
+  const hn::ScalableTag<float> df;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
+  WriteStaged(out, count, stream, [&](Out* to, int64_t begin, int64_t end) {
+    int64_t i = begin;
+    for (; i + lanes <= end; i += lanes) {
+      StoreFloats<Out>(df, vec_value(i), to + (i - begin));
+    }
+    for (; i < end; ++i) {
+      StoreFloat<Out>(scalar_value(i), to + (i - begin));
+    }
+  });
 }
 
 // The maximum of a row of n elements, or false when it holds a NaN (the scalar kernel then does the row).
