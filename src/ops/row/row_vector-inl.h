@@ -45,8 +45,8 @@ using DD = hn::CappedTag<double, cpu::kSumLanes>;
 using DF = hn::Rebind<float, DD>;
 
 // A thread's buffer for a forward row's float exponentials (grown to the longest row it has seen, up to
-// kMaxTerms; longer rows, or a failed allocation, take them inside the sum at the width of the double lanes, and
-// softmax a second time for its output).
+// kMaxTerms; longer rows, or a failed allocation, take them inside the sum without storing them (ShiftedExpSum),
+// and softmax a second time for its output).
 constexpr int64_t kMaxTerms = int64_t{1} << 18;
 
 inline float* TermBuffer(int64_t length) {
@@ -119,47 +119,48 @@ HWY_INLINE void ShiftedExpsToBuffer(const T* x, int64_t n, float m, float* terms
   }
 }
 
-// As ShiftedExpsToBuffer, and returns their sum as LaneSum over the buffer gives it (element i to lane i % 8, each
-// lane left to right, the same tree), taken while the exponentials are in registers: each float vector of twice
-// the double lanes is widened in its two halves, which go to the lane sums of their elements.
+// The sum of exp(x_i - m) for i in [0, n) as LaneSum over ShiftedExpsToBuffer's terms gives it (element i to lane
+// i % 8, each lane left to right, the same tree), taken while the exponentials are in registers: each float vector
+// of twice the double lanes is widened in its two halves, which go to the lane sums of their elements. With a
+// non-null `terms`, also stores the exponentials there (ShiftedExpsToBuffer's values).
 template <typename T>
-HWY_INLINE double ShiftedExpsToBufferWithSum(const T* x, int64_t n, float m, float* terms) {
+HWY_INLINE double ShiftedExpSum(const T* x, int64_t n, float m, float* terms) {
   const DD dd;
   const hn::Repartition<float, DD> df;  // Twice the double lanes.
+  const DF dh;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(dd));
   const auto mv = hn::Set(df, m);
   auto a0 = hn::Zero(dd);
   auto a1 = hn::Zero(dd);
   auto a2 = hn::Zero(dd);
   auto a3 = hn::Zero(dd);
-  auto exps = [&](int64_t i) {
-    const auto e = cpu::HWY_NAMESPACE::ExpDiffFVec(df, LoadFloats(df, x + i), mv);
-    hn::StoreU(e, df, terms + i);
-    return e;
-  };
   int64_t i = 0;
+#define OPENACLNN_ROW_SHIFTED_EXPS(e, at)                                        \
+  const auto e = cpu::HWY_NAMESPACE::ExpDiffFVec(df, LoadFloats(df, x + (at)), mv); \
+  if (terms != nullptr) hn::StoreU(e, df, terms + (at));
   if (lanes == 8) {  // One vector of 16 floats: both halves to the one vector of eight lane sums.
     for (; i + 16 <= n; i += 16) {
-      const auto e = exps(i);
-      a0 = hn::Add(a0, hn::PromoteTo(dd, hn::LowerHalf(DF(), e)));
-      a0 = hn::Add(a0, hn::PromoteTo(dd, hn::UpperHalf(DF(), e)));
+      OPENACLNN_ROW_SHIFTED_EXPS(e, i)
+      a0 = hn::Add(a0, hn::PromoteTo(dd, hn::LowerHalf(dh, e)));
+      a0 = hn::Add(a0, hn::PromoteTo(dd, hn::UpperHalf(dh, e)));
     }
   } else if (lanes == 4) {  // 8 floats: lanes 0-3 and 4-7.
     for (; i + 8 <= n; i += 8) {
-      const auto e = exps(i);
-      a0 = hn::Add(a0, hn::PromoteTo(dd, hn::LowerHalf(DF(), e)));
-      a1 = hn::Add(a1, hn::PromoteTo(dd, hn::UpperHalf(DF(), e)));
+      OPENACLNN_ROW_SHIFTED_EXPS(e, i)
+      a0 = hn::Add(a0, hn::PromoteTo(dd, hn::LowerHalf(dh, e)));
+      a1 = hn::Add(a1, hn::PromoteTo(dd, hn::UpperHalf(dh, e)));
     }
   } else {  // Two vectors of 4 floats: lanes 0-1, 2-3, 4-5, 6-7.
     for (; i + 8 <= n; i += 8) {
-      const auto e0 = exps(i);
-      const auto e1 = exps(i + 4);
-      a0 = hn::Add(a0, hn::PromoteTo(dd, hn::LowerHalf(DF(), e0)));
-      a1 = hn::Add(a1, hn::PromoteTo(dd, hn::UpperHalf(DF(), e0)));
-      a2 = hn::Add(a2, hn::PromoteTo(dd, hn::LowerHalf(DF(), e1)));
-      a3 = hn::Add(a3, hn::PromoteTo(dd, hn::UpperHalf(DF(), e1)));
+      OPENACLNN_ROW_SHIFTED_EXPS(e0, i)
+      OPENACLNN_ROW_SHIFTED_EXPS(e1, i + 4)
+      a0 = hn::Add(a0, hn::PromoteTo(dd, hn::LowerHalf(dh, e0)));
+      a1 = hn::Add(a1, hn::PromoteTo(dd, hn::UpperHalf(dh, e0)));
+      a2 = hn::Add(a2, hn::PromoteTo(dd, hn::LowerHalf(dh, e1)));
+      a3 = hn::Add(a3, hn::PromoteTo(dd, hn::UpperHalf(dh, e1)));
     }
   }
+#undef OPENACLNN_ROW_SHIFTED_EXPS
   HWY_ALIGN double l[cpu::kSumLanes];
   hn::StoreU(a0, dd, l);
   if (lanes <= 4) {
@@ -169,9 +170,12 @@ HWY_INLINE double ShiftedExpsToBufferWithSum(const T* x, int64_t n, float m, flo
     hn::StoreU(a2, dd, l + 4);
     hn::StoreU(a3, dd, l + 6);
   }
-  ShiftedExpsToBuffer(x + i, n - i, m, terms + i);
   for (; i < n; ++i) {  // i is a multiple of 8 at the start: lane-wise adds in order, as LaneSum's.
-    l[i % cpu::kSumLanes] += static_cast<double>(terms[i]);
+    const float e = cpu::det::ExpDiffF(LoadFloat(x + i), m);
+    if (terms != nullptr) {
+      terms[i] = e;
+    }
+    l[i % cpu::kSumLanes] += static_cast<double>(e);
   }
   return ((l[0] + l[1]) + (l[2] + l[3])) + ((l[4] + l[5]) + (l[6] + l[7]));
 }

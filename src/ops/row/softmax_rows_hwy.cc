@@ -37,17 +37,10 @@ bool ForwardRow(const Rows& rows, bool stream) {
   const hn::ScalableTag<float> df;
   const auto m = static_cast<float>(max_value);  // Exact: a float value.
   const auto m_vector = hn::Set(df, m);
-  // The float exponentials exp(x - m) (DECISIONS 17), summed as doubles in the fixed lane order.
-  float* terms = TermBuffer(n);
-  double sum;
-  if (terms != nullptr) {
-    sum = ShiftedExpsToBufferWithSum(x, n, m, terms);
-  } else {
-    const auto m_half = hn::Set(DF(), m);
-    sum = LaneSum(
-        n, [&](int64_t i) { return ShiftedExpDoubles(x + i, m_half); },
-        [&](int64_t i) { return static_cast<double>(cpu::det::ExpDiffF(LoadFloat(x + i), m)); });
-  }
+  // The float exponentials exp(x - m) (DECISIONS 17), summed as doubles in the fixed lane order; softmax keeps them
+  // in the thread's buffer for its output pass (without one, it takes them again there).
+  float* terms = kKind == SoftmaxKind::kSoftmax ? TermBuffer(n) : nullptr;
+  const double sum = ShiftedExpSum(x, n, m, terms);
   // The outputs in float (softmax_rows.h): one reciprocal or one logarithm per row, rounded to float once.
   if constexpr (kKind == SoftmaxKind::kLogSoftmax) {
     const auto log_sum = static_cast<float>(cpu::det::Log(sum));
