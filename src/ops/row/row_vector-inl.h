@@ -119,6 +119,20 @@ HWY_INLINE void ShiftedExpsToBuffer(const T* x, int64_t n, float m, float* terms
   }
 }
 
+// The eight lane sums held as one vector of 8 doubles (a0), two of 4 (a0, a1) or four of 2 (a0..a3), into l.
+HWY_INLINE void StoreLaneSums(hn::Vec<DD> a0, hn::Vec<DD> a1, hn::Vec<DD> a2, hn::Vec<DD> a3, double* l) {
+  const DD dd;
+  const auto lanes = static_cast<int64_t>(hn::Lanes(dd));
+  hn::StoreU(a0, dd, l);
+  if (lanes <= 4) {
+    hn::StoreU(a1, dd, l + lanes);
+  }
+  if (lanes == 2) {
+    hn::StoreU(a2, dd, l + 4);
+    hn::StoreU(a3, dd, l + 6);
+  }
+}
+
 // The sum of exp(x_i - m) for i in [0, n) as LaneSum over ShiftedExpsToBuffer's terms gives it (element i to lane
 // i % 8, each lane left to right, the same tree), taken while the exponentials are in registers: each float vector
 // of twice the double lanes is widened in its two halves, which go to the lane sums of their elements. With a
@@ -162,14 +176,7 @@ HWY_INLINE double ShiftedExpSum(const T* x, int64_t n, float m, float* terms) {
   }
 #undef OPENACLNN_ROW_SHIFTED_EXPS
   HWY_ALIGN double l[cpu::kSumLanes];
-  hn::StoreU(a0, dd, l);
-  if (lanes <= 4) {
-    hn::StoreU(a1, dd, l + lanes);
-  }
-  if (lanes == 2) {
-    hn::StoreU(a2, dd, l + 4);
-    hn::StoreU(a3, dd, l + 6);
-  }
+  StoreLaneSums(a0, a1, a2, a3, l);
   for (; i < n; ++i) {  // i is a multiple of 8 at the start: lane-wise adds in order, as LaneSum's.
     const float e = cpu::det::ExpDiffF(LoadFloat(x + i), m);
     if (terms != nullptr) {
@@ -262,14 +269,7 @@ HWY_INLINE double LaneSum(int64_t count, const VecTerm& vec_term, const ScalarTe
     }
   }
   HWY_ALIGN double l[cpu::kSumLanes];
-  hn::StoreU(a0, dd, l);
-  if (lanes <= 4) {
-    hn::StoreU(a1, dd, l + lanes);
-  }
-  if (lanes == 2) {
-    hn::StoreU(a2, dd, l + 4);
-    hn::StoreU(a3, dd, l + 6);
-  }
+  StoreLaneSums(a0, a1, a2, a3, l);
   for (int64_t k = 0; i < count; ++i, ++k) {  // i is a multiple of 8 here: element i goes to lane k.
     l[k] += scalar_term(i);
   }
