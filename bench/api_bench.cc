@@ -14,6 +14,7 @@
 #include "aclnnop/aclnn_logsoftmax.h"
 #include "aclnnop/aclnn_logsoftmax_backward.h"
 #include "aclnnop/aclnn_mse_loss.h"
+#include "aclnnop/aclnn_nll_loss2d_backward.h"
 #include "aclnnop/aclnn_nll_loss_backward.h"
 #include "aclnnop/aclnn_softmax.h"
 #include "aclnnop/aclnn_softmax_backward.h"
@@ -53,6 +54,43 @@ BENCHMARK(BM_NllBackward)
     ->Args({4096, 32000, 27, 1, 0})
     ->Args({4096, 32000, 1, 1, 0})
     ->Args({4096, 32000, 27, 2, 0})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+// aclnnNLLLoss2dBackward on (N, C, H, W) NCHW maps, reduction mean with a weight (the compare_torch case): N, C, H,
+// W, dtype, threads. self is never read (one element with zero strides). Counter ns_per_element: wall time per
+// element of out.
+void BM_Nll2dBackward(benchmark::State& state) {
+  Configure(state, static_cast<int>(state.range(5)), false);
+  const std::vector<int64_t> dims = {state.range(0), state.range(1), state.range(2), state.range(3)};
+  const auto dtype = static_cast<aclDataType>(state.range(4));
+  BenchTensor self(dims, dtype, {0, 0, 0, 0}, 1);
+  BenchTensor target({dims[0], dims[2], dims[3]}, ACL_INT64);
+  target.FillTargets(dims[1]);
+  BenchTensor weight({dims[1]}, dtype);
+  weight.FillFloat(0.75f);
+  BenchTensor grad({}, dtype);
+  grad.FillFloat(1.0f);
+  BenchTensor total_weight({}, dtype);
+  total_weight.FillFloat(1000.0f);
+  BenchTensor out(dims, dtype);
+  aclrtStream stream = BenchStream();
+  for (auto _ : state) {
+    uint64_t workspace = 0;
+    aclOpExecutor* executor = nullptr;
+    aclnnNLLLoss2dBackwardGetWorkspaceSize(grad.get(), self.get(), target.get(), weight.get(), 1, -100,
+                                           total_weight.get(), out.get(), &workspace, &executor);
+    aclnnNLLLoss2dBackward(nullptr, workspace, executor, stream);
+    aclrtSynchronizeStream(stream);
+  }
+  state.SetBytesProcessed(state.iterations() * (out.bytes() + target.bytes() + weight.bytes()));
+  const double elements = static_cast<double>(dims[0] * dims[1] * dims[2] * dims[3]);
+  state.counters["ns_per_element"] = benchmark::Counter(
+      elements * 1e-9, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_Nll2dBackward)
+    ->ArgNames({"n", "c", "h", "w", "dtype", "threads"})
+    ->ArgsProduct({{8}, {21}, {512}, {512}, {0, 27}, {1, 2}})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 

@@ -441,6 +441,61 @@ TEST(Nll2d, BackwardBitIdenticalForEveryKernelTargetAndThreadCount) {
   }
 }
 
+// The planes kernel of an NCHW gradient with INT64 targets on a map that threads split inside a plane (so a part
+// may start at a position that is not vector-aligned in out) and whose chunks of positions mostly hold only
+// counting and ignored targets (mean stages their classes a vector at a time) and once a target outside [0, C) (that
+// chunk is redone position by position): every kernel target, 1 to 3 threads and streaming stores on or off give
+// the reference kernels' bytes, and those match the float64 reference.
+TEST(Nll2d, BackwardPlanesMatchTheReferenceForEveryTargetAndSplit) {
+  for (const int64_t reduction : {int64_t{1}, int64_t{2}}) {
+    SCOPED_TRACE("reduction " + std::to_string(reduction));
+    Nll2dCase c;
+    c.self_dims = {3, 21, 97, 89};  // 25,899 positions: parts of the split start inside planes.
+    c.Make(53);
+    std::vector<double> targets = c.target->Read();
+    targets[1000] = 21.0;  // Outside [0, 21): its chunk takes the position-by-position path.
+    c.target->Fill(targets);
+    c.inputs.target.assign(targets.begin(), targets.end());
+    DeviceTensor grad(std::vector<int64_t>{1}, ACL_FLOAT);
+    grad.Fill({0.75});
+    DeviceTensor total(std::vector<int64_t>{1}, ACL_FLOAT);
+    total.Fill({3.0});
+    const std::vector<double> ref = Nll2dBackward(c.inputs, grad.Read(), reduction, 3.0);
+    std::vector<uint8_t> first;
+    for (int32_t t = 0; t < openaclnnGetKernelTargetCount(); ++t) {
+      const std::string name = openaclnnGetKernelTargetName(t);
+      ASSERT_EQ(openaclnnSetKernelTarget(name.c_str()), 0) << name;
+      for (const int threads : {1, 2, 3}) {
+        for (const int64_t streaming : {int64_t{-1}, int64_t{0}}) {
+          ASSERT_EQ(openaclnnSetNumThreads(threads), 0);
+          ASSERT_EQ(openaclnnSetStreamingStoreThreshold(streaming), 0);
+          DeviceTensor out(c.self_dims, ACL_FLOAT);
+          const Outcome outcome = RunBackward(c, reduction, &grad, &total, &out);
+          ASSERT_EQ(outcome.sync, 0) << outcome.message;
+          if (first.empty()) {
+            first = out.Storage();
+            const std::vector<double> got = out.Read();
+            for (size_t i = 0; i < got.size(); ++i) {
+              ExpectNear(ACL_FLOAT, got[i], ref[i], reduction == 1 ? 2 : 0, "out[" + std::to_string(i) + "]");
+            }
+          } else {
+            EXPECT_EQ(out.Storage(), first) << name << ", " << threads << " threads, streaming " << streaming;
+          }
+        }
+      }
+    }
+    openaclnnSetStreamingStoreThreshold(-1);
+    openaclnnSetKernelTarget(nullptr);
+    openaclnnSetNumThreads(0);
+    // The bad target sits inside a full chunk, where the vector staging finds it: strict mode names it.
+    ScopedStrictMode strict;
+    DeviceTensor out(c.self_dims, ACL_FLOAT);
+    const Outcome outcome = RunBackward(c, reduction, &grad, &total, &out);
+    EXPECT_NE(outcome.sync, 0);
+    EXPECT_NE(outcome.message.find("target[0][11][21] = 21 is outside [0, 21)"), std::string::npos) << outcome.message;
+  }
+}
+
 // Check-order details of CANN that a table row per parameter does not show: the backward checks shapes before the
 // reduction; the forward takes any rank for a one-element out; the forward's out may have another float type.
 TEST(Nll2dChecks, BackwardChecksShapesBeforeReduction) {

@@ -80,23 +80,26 @@ double Stored(aclDataType dtype, double value) { return dtype == ACL_DOUBLE ? va
 // [-8, 8], so R <= 16). Rows computed in double (a DOUBLE self or out) are within (2L + 8 + R) 2^-53 |out| of
 // softmax (relative) and within (2L + 4 + 6 |out|) 2^-53 of log-softmax (absolute: log(S) of a sum near 1 cancels,
 // the bound DECISIONS 18 asks to be absolute) before the final rounding. Rows of FLOAT, FLOAT16 or BFLOAT16 self
-// and out take their exponentials in float (det::ExpDiffF, relative error at most 2^-23 for normal results):
-// softmax is within (2^-22 + 2^-45 + (2L + 8) 2^-53) |out| (the term's error, the sum's and their product),
-// log-softmax within 2^-23 + 2^-46 + (2L + 4 + 6 |out|) 2^-53 (log of the sum's relative error), before the final
-// rounding of half an ulp.
+// and out compute in float (det::ExpDiffF, relative error at most 2^-23 for normal results, then one float
+// reciprocal or logarithm per row): softmax is within (2^-22 + 2^-24 + 2^-44 + (2L + 8) 2^-53) |out| (the term's
+// error, the sum's, the reciprocal's rounding and their products), log-softmax within
+// 2^-23 + 2^-46 + 2^-23 |out| + (2L + 4 + 6 |out|) 2^-53 (log of the sum's relative error; the roundings of x - m
+// and of log(S), each at most 2^-24 |out|), before the final rounding of half an ulp.
 // FLOAT16 and BFLOAT16 outs: far below their ulp, so within 1 ulp of the reference rounded once.
-bool FloatExp(aclDataType self, aclDataType out) { return self != ACL_DOUBLE && out != ACL_DOUBLE; }
+bool FloatPath(aclDataType self, aclDataType out) { return self != ACL_DOUBLE && out != ACL_DOUBLE; }
 
-double ComputedBound(bool float_exp, bool log, int64_t length, double reference) {
+double ComputedBound(bool in_float, bool log, int64_t length, double reference) {
   const double unit = std::ldexp(1.0, -53);
   const auto length_terms = static_cast<double>(length);
+  const double magnitude = std::fabs(reference);
   if (log) {
-    return (float_exp ? std::ldexp(1.0, -23) + std::ldexp(1.0, -46) : 0.0) +
-           (2 * length_terms + 4 + 6 * std::fabs(reference)) * unit;
+    return (in_float ? std::ldexp(1.0, -23) * (1 + magnitude) + std::ldexp(1.0, -46) : 0.0) +
+           (2 * length_terms + 4 + 6 * magnitude) * unit;
   }
-  const double span = float_exp ? 0.0 : 16.0;  // ExpDiffF takes x - m exactly; in double it is exact for floats.
-  const double float_term = float_exp ? std::ldexp(1.0, -22) + std::ldexp(1.0, -45) : 0.0;
-  return (float_term + (2 * length_terms + 8 + span) * unit) * std::fabs(reference);
+  const double span = in_float ? 0.0 : 16.0;  // ExpDiffF takes x - m exactly; in double it is exact for floats.
+  const double float_term =
+      in_float ? std::ldexp(1.0, -22) + std::ldexp(1.0, -24) + std::ldexp(1.0, -44) : 0.0;
+  return (float_term + (2 * length_terms + 8 + span) * unit) * magnitude;
 }
 
 void ExpectClose(aclDataType self, aclDataType dtype, bool log, int64_t length, double got, double reference,
@@ -108,7 +111,7 @@ void ExpectClose(aclDataType self, aclDataType dtype, bool log, int64_t length, 
   if (dtype == ACL_DOUBLE || dtype == ACL_FLOAT) {
     const double rounding =
         dtype == ACL_DOUBLE ? 0.0 : 0.5 * std::max(UlpAt(dtype, reference), UlpAt(dtype, got));
-    const double bound = ComputedBound(FloatExp(self, dtype), log, length, reference) + rounding;
+    const double bound = ComputedBound(FloatPath(self, dtype), log, length, reference) + rounding;
     EXPECT_LE(std::fabs(got - reference), bound) << where << ": got " << got << ", reference " << reference;
     return;
   }
@@ -220,11 +223,19 @@ INSTANTIATE_TEST_SUITE_P(Grid, SoftmaxGrid,
                                                               Arrangement::kPadded, Arrangement::kTransposed)),
                          GridName);
 
-// The backwards: computed in double and rounded once, so within (L + 6) 2^-53 times the reference's error scale
-// (|g y| + |y| sum |g y| for softmax, |g| + exp(y) sum |g| for log-softmax: an absolute bound, the result cancels)
-// plus 1 ulp of out's type (none for DOUBLE); log-softmax with an out other than DOUBLE takes exp(y) in float
-// (relative error at most 2^-23), which adds 2^-23 exp(y) |sum g| <= 2^-23 times the scale. output need not be a
-// real (log-)softmax: the formulas take any.
+// The backwards: the sum in double, within (L + 6) 2^-53 times the reference's error scale (|g y| + |y| sum |g y|
+// for softmax, |g| + exp(y) sum |g| for log-softmax: an absolute bound, the result cancels), plus 1 ulp of out's
+// type (none for DOUBLE). With an out other than DOUBLE the outputs are computed in float from the sum rounded to
+// float: (2^-23 + 2^-47) times the scale more for softmax (the roundings of the sum and the two products),
+// (2^-22 + 2^-45) times it for log-softmax (exp(y) in float, within 2^-23, the sum's and the product's roundings).
+// output need not be a real (log-)softmax: the formulas take any.
+double FloatBackwardTerm(bool log, aclDataType out_type, double scale) {
+  if (out_type == ACL_DOUBLE) {
+    return 0.0;
+  }
+  return log ? std::ldexp(scale, -22) + std::ldexp(scale, -45) : std::ldexp(scale, -23) + std::ldexp(scale, -47);
+}
+
 class SoftmaxBackwardGrid : public ::testing::TestWithParam<GridParam> {};
 
 TEST_P(SoftmaxBackwardGrid, MatchesTheReferenceAlongEveryDim) {
@@ -256,8 +267,8 @@ TEST_P(SoftmaxBackwardGrid, MatchesTheReferenceAlongEveryDim) {
           SoftmaxBackwardReference(grad.Read(), output.Read(), dims, normal_dim, log, &scale);
       const std::vector<double> got = out.Read();
       for (size_t i = 0; i < got.size(); ++i) {
-        const double float_exp = log && out_type != ACL_DOUBLE ? std::ldexp(scale[i], -23) : 0.0;
-        const double bound = (static_cast<double>(length) + 6) * std::ldexp(scale[i], -53) + float_exp +
+        const double bound = (static_cast<double>(length) + 6) * std::ldexp(scale[i], -53) +
+                             FloatBackwardTerm(log, out_type, scale[i]) +
                              (out_type == ACL_DOUBLE ? 0.0 : UlpAt(out_type, reference[i]));
         EXPECT_LE(std::fabs(got[i] - reference[i]), bound)
             << "out[" << i << "]: got " << got[i] << ", reference " << reference[i];

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "backend/cpu/hwy_store-inl.h"
 #include "core/element.h"
@@ -151,8 +152,47 @@ void NllBlockSimd(const iter::Block& block, const NllKernelParams& params, class
 // The planes form of the scatter kernels (an NCHW gradient): the plan iterates the positions, and for each run of
 // positions every class's plane is written in full, the run's values where the target is that class and zeros
 // elsewhere, so each element of out is written exactly once, with no zero fill first. Values are computed exactly
-// as NllScatterReference does (for mean once per class, since they depend on the class alone).
+// as NllScatterReference does (for mean, and for a one-element gradOutput, once per class: they depend on the
+// class alone).
 constexpr int64_t kPlaneChunk = 256;  // Positions whose values and classes are staged at once.
+
+// The classes of `count` positions of contiguous INT64 targets into classes[] (no_class where the target is
+// ignoreIndex), a vector of targets at a time; false when a target is outside [0, C) and not ignoreIndex (then the
+// caller's scalar loop redoes the chunk and notes the fault).
+template <typename Bits>
+HWY_INLINE bool StageClasses(const int64_t* HWY_RESTRICT target, int64_t count, const NllKernelParams& params,
+                             Bits no_class, Bits* HWY_RESTRICT classes) {
+  const hn::ScalableTag<int64_t> d;
+  const hn::Rebind<Bits, decltype(d)> d_bits;
+  const hn::RebindToUnsigned<decltype(d)> du;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  const auto zero = hn::Zero(d);
+  const auto ignore = hn::Set(d, params.ignore_index);
+  const auto class_count = hn::Set(d, params.classes);
+  const auto none = hn::Set(d, static_cast<int64_t>(no_class));
+  int64_t k = 0;
+  for (; k + lanes <= count; k += lanes) {
+    const auto t = hn::LoadU(d, target + k);
+    const auto in_range = hn::AndNot(hn::Lt(t, zero), hn::Lt(t, class_count));
+    const auto ignored = hn::Eq(t, ignore);
+    if (!hn::AllFalse(d, hn::AndNot(ignored, hn::Not(in_range)))) {
+      return false;
+    }
+    const auto counting = hn::AndNot(ignored, in_range);
+    hn::StoreU(hn::TruncateTo(d_bits, hn::BitCast(du, hn::IfThenElse(counting, t, none))), d_bits, classes + k);
+  }
+  for (; k < count; ++k) {
+    const int64_t t = target[k];
+    if (t == params.ignore_index) {
+      classes[k] = no_class;
+    } else if (t < 0 || t >= params.classes) {
+      return false;
+    } else {
+      classes[k] = static_cast<Bits>(t);
+    }
+  }
+  return true;
+}
 
 template <typename TargetT, typename InT, typename OutT>
 void NllPlanesSimd(const iter::Block& block, const NllKernelParams& params, class_index::TargetFault* fault) {
@@ -165,11 +205,34 @@ void NllPlanesSimd(const iter::Block& block, const NllKernelParams& params, clas
   constexpr Bits kNoClass = static_cast<Bits>(~Bits{0});  // Never a class: the plan requires classes < kNoClass.
   HWY_ALIGN Bits classes[kPlaneChunk];
   HWY_ALIGN Bits values[kPlaneChunk];
+  // mean, and sum with its one gradOutput element (broadcast: both strides 0), give a value that depends on the
+  // class alone: taken once per class below, as NllScatterReference computes it per position.
+  const bool per_class = params.mean || (block.inner_stride[kGradOperand] == 0 &&
+                                         block.outer_stride[kGradOperand] == 0);
+  const float one_grad = per_class && !params.mean ? LoadAsFloat<InT>(block.data[kGradOperand]) : 0.0f;
   bool streamed = false;
   for (int64_t j = 0; j < block.outer_size; ++j) {
-    for (int64_t begin = 0; begin < block.inner_size; begin += kPlaneChunk) {
-      const int64_t count = block.inner_size - begin < kPlaneChunk ? block.inner_size - begin : kPlaneChunk;
-      for (int64_t k = 0; k < count; ++k) {
+    // A block may start anywhere in a plane (threads split the positions): a short first chunk up to the next
+    // vector boundary of out lets every later chunk's planes start aligned, so they can be streamed.
+    const auto first_misalignment =
+        reinterpret_cast<uintptr_t>(block.data[kOutOperand] + j * block.outer_stride[kOutOperand]) % vector_bytes;
+    const int64_t head = contiguous && first_misalignment % sizeof(Bits) == 0 && first_misalignment != 0
+                             ? static_cast<int64_t>((vector_bytes - first_misalignment) / sizeof(Bits))
+                             : 0;
+    for (int64_t begin = 0, count = 0; begin < block.inner_size; begin += count) {
+      count = block.inner_size - begin < kPlaneChunk ? block.inner_size - begin : kPlaneChunk;
+      count = begin == 0 && head > 0 && head < count ? head : count;
+      // A value per class needs the classes only: from contiguous INT64 targets a vector at a time; anything else,
+      // or a chunk with a target outside [0, C), position by position.
+      const char* target_run = block.data[kTargetOperand] + j * block.outer_stride[kTargetOperand] +
+                               begin * block.inner_stride[kTargetOperand];
+      bool staged = false;
+      if constexpr (std::is_same_v<TargetT, int64_t>) {
+        staged = per_class && block.inner_stride[kTargetOperand] == static_cast<int64_t>(sizeof(int64_t)) &&
+                 reinterpret_cast<uintptr_t>(target_run) % sizeof(int64_t) == 0 &&
+                 StageClasses(reinterpret_cast<const int64_t*>(target_run), count, params, kNoClass, classes);
+      }
+      for (int64_t k = 0; k < count && !staged; ++k) {
         const int64_t i = begin + k;
         const int64_t target = LoadAsIndex<TargetT>(block.data[kTargetOperand] +
                                                     j * block.outer_stride[kTargetOperand] +
@@ -184,7 +247,7 @@ void NllPlanesSimd(const iter::Block& block, const NllKernelParams& params, clas
           continue;
         }
         classes[k] = static_cast<Bits>(target);
-        if (!params.mean) {  // For mean the value depends on the class alone: taken once per class below.
+        if (!per_class) {
           const float weight = LoadAsFloat<InT>(params.weight + target * params.weight_stride);
           const float grad = LoadAsFloat<InT>(block.data[kGradOperand] + j * block.outer_stride[kGradOperand] +
                                               i * block.inner_stride[kGradOperand]);
@@ -195,11 +258,12 @@ void NllPlanesSimd(const iter::Block& block, const NllKernelParams& params, clas
       for (int64_t c = 0; c < params.classes; ++c) {
         char* plane = run + c * params.class_stride;
         const auto cls = static_cast<Bits>(c);
-        // mean: -(g / totalWeight) * w[c], as NllScatterReference computes it per position.
+        // mean: -(g / totalWeight) * w[c]; sum: -(g * w[c]).
+        const float class_weight = per_class ? LoadAsFloat<InT>(params.weight + c * params.weight_stride) : 0.0f;
         const Bits class_bits =
-            params.mean ? OutBits<OutT>::From(CanonicalizeNan(
-                              params.mean_scale * LoadAsFloat<InT>(params.weight + c * params.weight_stride)))
-                        : Bits{0};
+            !per_class ? Bits{0}
+            : params.mean ? OutBits<OutT>::From(CanonicalizeNan(params.mean_scale * class_weight))
+                          : OutBits<OutT>::From(CanonicalizeNan(-(one_grad * class_weight)));
         int64_t k = 0;
         if (contiguous && reinterpret_cast<uintptr_t>(plane) % sizeof(Bits) == 0) {
           auto* to = reinterpret_cast<Bits*>(plane);
@@ -209,12 +273,12 @@ void NllPlanesSimd(const iter::Block& block, const NllKernelParams& params, clas
           const auto class_value = hn::Set(d, class_bits);
           for (; k + lanes <= count; k += lanes) {
             const auto hit = hn::Eq(hn::Load(d, classes + k), class_vector);
-            const auto value = params.mean ? class_value : hn::Load(d, values + k);
+            const auto value = per_class ? class_value : hn::Load(d, values + k);
             PutVector(d, hn::IfThenElseZero(hit, value), to + k, stream);
           }
         }
         for (; k < count; ++k) {
-          const Bits bits = classes[k] != cls ? Bits{0} : params.mean ? class_bits : values[k];
+          const Bits bits = classes[k] != cls ? Bits{0} : per_class ? class_bits : values[k];
           std::memcpy(plane + k * out_stride, &bits, sizeof(Bits));
         }
       }

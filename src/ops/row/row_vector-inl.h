@@ -45,8 +45,8 @@ using DD = hn::CappedTag<double, cpu::kSumLanes>;
 using DF = hn::Rebind<float, DD>;
 
 // A thread's buffer for a forward row's float exponentials (grown to the longest row it has seen, up to
-// kMaxTerms; longer rows, or a failed allocation, take them inside the sum at the width of the double lanes, and
-// softmax a second time for its output).
+// kMaxTerms; longer rows, or a failed allocation, take them inside the sum without storing them (ShiftedExpSum),
+// and softmax a second time for its output).
 constexpr int64_t kMaxTerms = int64_t{1} << 18;
 
 inline float* TermBuffer(int64_t length) {
@@ -119,6 +119,74 @@ HWY_INLINE void ShiftedExpsToBuffer(const T* x, int64_t n, float m, float* terms
   }
 }
 
+// The eight lane sums held as one vector of 8 doubles (a0), two of 4 (a0, a1) or four of 2 (a0..a3), into l.
+HWY_INLINE void StoreLaneSums(hn::Vec<DD> a0, hn::Vec<DD> a1, hn::Vec<DD> a2, hn::Vec<DD> a3, double* l) {
+  const DD dd;
+  const auto lanes = static_cast<int64_t>(hn::Lanes(dd));
+  hn::StoreU(a0, dd, l);
+  if (lanes <= 4) {
+    hn::StoreU(a1, dd, l + lanes);
+  }
+  if (lanes == 2) {
+    hn::StoreU(a2, dd, l + 4);
+    hn::StoreU(a3, dd, l + 6);
+  }
+}
+
+// The sum of exp(x_i - m) for i in [0, n) as LaneSum over ShiftedExpsToBuffer's terms gives it (element i to lane
+// i % 8, each lane left to right, the same tree), taken while the exponentials are in registers: each float vector
+// of twice the double lanes is widened in its two halves, which go to the lane sums of their elements. With a
+// non-null `terms`, also stores the exponentials there (ShiftedExpsToBuffer's values).
+template <typename T>
+HWY_INLINE double ShiftedExpSum(const T* x, int64_t n, float m, float* terms) {
+  const DD dd;
+  const hn::Repartition<float, DD> df;  // Twice the double lanes.
+  const DF dh;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(dd));
+  const auto mv = hn::Set(df, m);
+  auto a0 = hn::Zero(dd);
+  auto a1 = hn::Zero(dd);
+  auto a2 = hn::Zero(dd);
+  auto a3 = hn::Zero(dd);
+  int64_t i = 0;
+#define OPENACLNN_ROW_SHIFTED_EXPS(e, at)                                        \
+  const auto e = cpu::HWY_NAMESPACE::ExpDiffFVec(df, LoadFloats(df, x + (at)), mv); \
+  if (terms != nullptr) hn::StoreU(e, df, terms + (at));
+  if (lanes == 8) {  // One vector of 16 floats: both halves to the one vector of eight lane sums.
+    for (; i + 16 <= n; i += 16) {
+      OPENACLNN_ROW_SHIFTED_EXPS(e, i)
+      a0 = hn::Add(a0, hn::PromoteTo(dd, hn::LowerHalf(dh, e)));
+      a0 = hn::Add(a0, hn::PromoteTo(dd, hn::UpperHalf(dh, e)));
+    }
+  } else if (lanes == 4) {  // 8 floats: lanes 0-3 and 4-7.
+    for (; i + 8 <= n; i += 8) {
+      OPENACLNN_ROW_SHIFTED_EXPS(e, i)
+      a0 = hn::Add(a0, hn::PromoteTo(dd, hn::LowerHalf(dh, e)));
+      a1 = hn::Add(a1, hn::PromoteTo(dd, hn::UpperHalf(dh, e)));
+    }
+  } else {  // Two vectors of 4 floats: lanes 0-1, 2-3, 4-5, 6-7.
+    for (; i + 8 <= n; i += 8) {
+      OPENACLNN_ROW_SHIFTED_EXPS(e0, i)
+      OPENACLNN_ROW_SHIFTED_EXPS(e1, i + 4)
+      a0 = hn::Add(a0, hn::PromoteTo(dd, hn::LowerHalf(dh, e0)));
+      a1 = hn::Add(a1, hn::PromoteTo(dd, hn::UpperHalf(dh, e0)));
+      a2 = hn::Add(a2, hn::PromoteTo(dd, hn::LowerHalf(dh, e1)));
+      a3 = hn::Add(a3, hn::PromoteTo(dd, hn::UpperHalf(dh, e1)));
+    }
+  }
+#undef OPENACLNN_ROW_SHIFTED_EXPS
+  HWY_ALIGN double l[cpu::kSumLanes];
+  StoreLaneSums(a0, a1, a2, a3, l);
+  for (; i < n; ++i) {  // i is a multiple of 8 at the start: lane-wise adds in order, as LaneSum's.
+    const float e = cpu::det::ExpDiffF(LoadFloat(x + i), m);
+    if (terms != nullptr) {
+      terms[i] = e;
+    }
+    l[i % cpu::kSumLanes] += static_cast<double>(e);
+  }
+  return ((l[0] + l[1]) + (l[2] + l[3])) + ((l[4] + l[5]) + (l[6] + l[7]));
+}
+
 // Doubles rounded once to Out, as cpu::StoreFromDouble does it: FLOAT by one conversion; FLOAT16 and BFLOAT16
 // through float rounded to odd (reduce_round.h), then to nearest even. NaNs keep their payload, as in the scalar
 // conversions.
@@ -153,6 +221,24 @@ HWY_INLINE void StoreRounded(double value, Out* out) {
   cpu::StoreFromDouble<Out>(reinterpret_cast<char*>(out), value);
 }
 
+// Float lanes of any float tag d rounded once to Out: FLOAT as they are, FLOAT16 and BFLOAT16 to nearest even
+// (hwy_convert-inl.h), the bits of the scalar StoreFromFloat.
+template <typename Out, class D>
+HWY_INLINE void StoreFloats(D d, hn::Vec<D> value, Out* out) {
+  if constexpr (std::is_same_v<Out, float>) {
+    hn::StoreU(value, d, out);
+  } else if constexpr (std::is_same_v<Out, Float16>) {
+    hn::StoreU(convert::FloatToHalf(d, value), convert::Bits16<D>(), reinterpret_cast<uint16_t*>(out));
+  } else {
+    hn::StoreU(convert::FloatToBf16(d, value), convert::Bits16<D>(), reinterpret_cast<uint16_t*>(out));
+  }
+}
+
+template <typename Out>
+HWY_INLINE void StoreFloat(float value, Out* out) {
+  StoreFromFloat<Out>(reinterpret_cast<char*>(out), value);
+}
+
 // The sum over i in [0, count) of term(i) in LaneAccumulator's order: element i to lane i % 8, each lane left to
 // right, the lanes combined as ((l0 + l1) + (l2 + l3)) + ((l4 + l5) + (l6 + l7)). VecTerm(i) gives the terms of
 // elements [i, i + Lanes) as a vector, ScalarTerm(i) one term (the tail).
@@ -183,14 +269,7 @@ HWY_INLINE double LaneSum(int64_t count, const VecTerm& vec_term, const ScalarTe
     }
   }
   HWY_ALIGN double l[cpu::kSumLanes];
-  hn::StoreU(a0, dd, l);
-  if (lanes <= 4) {
-    hn::StoreU(a1, dd, l + lanes);
-  }
-  if (lanes == 2) {
-    hn::StoreU(a2, dd, l + 4);
-    hn::StoreU(a3, dd, l + 6);
-  }
+  StoreLaneSums(a0, a1, a2, a3, l);
   for (int64_t k = 0; i < count; ++i, ++k) {  // i is a multiple of 8 here: element i goes to lane k.
     l[k] += scalar_term(i);
   }
@@ -199,8 +278,9 @@ HWY_INLINE double LaneSum(int64_t count, const VecTerm& vec_term, const ScalarTe
 
 constexpr int64_t kStageElements = 1024;  // Output elements staged in L1 before a streaming copy.
 
-// Writes out[i] for i in [0, count) by write(to, begin, end), which stores elements [begin, end) at to[0, ...).
-// With `stream`, through a small staging buffer copied out with aligned streaming stores.
+// Writes out[i] for i in [0, count) through write(to, begin, end), which stores the elements [begin, end) of the
+// row at `to` (out + begin, or a staging buffer). With `stream`, through a small staging buffer copied out with
+// aligned streaming stores.
 template <typename Out, class Write>
 HWY_INLINE void WriteStaged(Out* out, int64_t count, bool stream, const Write& write) {
   if (!stream) {
@@ -231,19 +311,37 @@ HWY_INLINE void WriteStaged(Out* out, int64_t count, bool stream, const Write& w
 }
 
 // Writes out[i] = value(i) for i in [0, count): VecValue(i) the values of [i, i + Lanes) as doubles, ScalarValue(i)
-// one value. With `stream`, through WriteStaged's staging buffer.
+// one value, each rounded once to Out. With `stream`, with streaming stores (WriteStaged).
 template <typename Out, class VecValue, class ScalarValue>
 HWY_INLINE void WriteRow(Out* out, int64_t count, bool stream, const VecValue& vec_value,
                          const ScalarValue& scalar_value) {
+  const DD dd;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(dd));
   WriteStaged(out, count, stream, [&](Out* to, int64_t begin, int64_t end) {
-    const DD dd;
-    const int64_t lanes = static_cast<int64_t>(hn::Lanes(dd));
     int64_t i = begin;
     for (; i + lanes <= end; i += lanes) {
       StoreRounded<Out>(vec_value(i), to + (i - begin));
     }
     for (; i < end; ++i) {
       StoreRounded<Out>(scalar_value(i), to + (i - begin));
+    }
+  });
+}
+
+// As WriteRow, with the values computed in float: VecValue(i) the values of [i, i + Lanes) at the full float
+// width (hn::ScalableTag<float>), ScalarValue(i) one float; each rounded once to Out (StoreFloats).
+template <typename Out, class VecValue, class ScalarValue>
+HWY_INLINE void WriteFloatRow(Out* out, int64_t count, bool stream, const VecValue& vec_value,
+                              const ScalarValue& scalar_value) {
+  const hn::ScalableTag<float> df;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
+  WriteStaged(out, count, stream, [&](Out* to, int64_t begin, int64_t end) {
+    int64_t i = begin;
+    for (; i + lanes <= end; i += lanes) {
+      StoreFloats<Out>(df, vec_value(i), to + (i - begin));
+    }
+    for (; i < end; ++i) {
+      StoreFloat<Out>(scalar_value(i), to + (i - begin));
     }
   });
 }

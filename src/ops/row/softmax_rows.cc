@@ -47,16 +47,16 @@ double Element(const Rows& rows, int64_t j) {
 
 constexpr int64_t kChunk = 512;  // Elements of a row whose exponentials are taken at once.
 
-// DECISIONS 17: rows of FLOAT, FLOAT16 and BFLOAT16 (self and out) take their exponentials in float32; a DOUBLE
-// self or out keeps the double exp.
+// DECISIONS 17: rows of FLOAT, FLOAT16 and BFLOAT16 (self and out) do their per-element work in float32 (the
+// exponentials and the outputs); a DOUBLE self or out keeps every step in double.
 template <typename InT, typename OutT>
-constexpr bool kFloatExp = !std::is_same_v<InT, double> && !std::is_same_v<OutT, double>;
+constexpr bool kInFloat = !std::is_same_v<InT, double> && !std::is_same_v<OutT, double>;
 
 // exp(x_j - max) for j in [begin, begin + count) of the row, into `terms`: in float (det::ExpDiffF: the
 // difference taken exactly) or in double (det::Exp of the difference, exact in double for every input type).
 template <SoftmaxKind kKind, typename InT, typename OutT>
 void ShiftedExps(const Rows& rows, int64_t begin, int64_t count, double max, int64_t kernel_target, double* terms) {
-  if constexpr (kFloatExp<InT, OutT>) {
+  if constexpr (kInFloat<InT, OutT>) {
     float x[kChunk];
     float e[kChunk];
     for (int64_t k = 0; k < count; ++k) {
@@ -103,14 +103,26 @@ void SoftmaxRow(const Rows& rows, int64_t kernel_target) {
   if constexpr (kKind == SoftmaxKind::kLogSoftmax) {
     const double log_sum = cpu::det::Log(sum);
     for (int64_t j = 0; j < rows.length; ++j) {
-      StoreDouble<OutT>(rows.out + j * rows.out_stride, (Element<kKind, InT, OutT>(rows, j) - max) - log_sum);
+      char* to = rows.out + j * rows.out_stride;
+      if constexpr (kInFloat<InT, OutT>) {  // In float: (x - m) - log(S) rounded to float once.
+        const auto x = static_cast<float>(Element<kKind, InT, OutT>(rows, j));  // Exact: a float value.
+        StoreFromFloat<OutT>(to, (x - static_cast<float>(max)) - static_cast<float>(log_sum));
+      } else {
+        StoreDouble<OutT>(to, (Element<kKind, InT, OutT>(rows, j) - max) - log_sum);
+      }
     }
   } else {
+    const auto reciprocal = static_cast<float>(1.0 / sum);  // The float path's one reciprocal per row.
     for (int64_t begin = 0; begin < rows.length; begin += kChunk) {
       const int64_t count = rows.length - begin < kChunk ? rows.length - begin : kChunk;
       ShiftedExps<kKind, InT, OutT>(rows, begin, count, max, kernel_target, terms);
       for (int64_t k = 0; k < count; ++k) {
-        StoreDouble<OutT>(rows.out + (begin + k) * rows.out_stride, terms[k] / sum);
+        char* to = rows.out + (begin + k) * rows.out_stride;
+        if constexpr (kInFloat<InT, OutT>) {
+          StoreFromFloat<OutT>(to, static_cast<float>(terms[k]) * reciprocal);  // terms[k]: a float, widened.
+        } else {
+          StoreDouble<OutT>(to, terms[k] / sum);
+        }
       }
     }
   }
@@ -125,15 +137,19 @@ void SoftmaxBackwardRow(const Rows& rows, int64_t /*kernel_target*/) {
     accumulator.Add({kKind == SoftmaxKind::kSoftmax ? grad(j) * output(j) : grad(j)});
   }
   const double sum = accumulator.Totals()[0];
-  for (int64_t j = 0; j < rows.length; ++j) {
-    double value;
-    if constexpr (kKind == SoftmaxKind::kSoftmax) {
-      value = grad(j) * output(j) - sum * output(j);
-    } else if constexpr (kFloatExp<InT, OutT>) {
-      value = grad(j) - static_cast<double>(cpu::det::ExpF(static_cast<float>(output(j)))) * sum;
-    } else {
-      value = grad(j) - cpu::det::Exp(output(j)) * sum;
+  if constexpr (kInFloat<InT, OutT>) {  // In float, with the sum rounded to float once.
+    const auto s = static_cast<float>(sum);
+    for (int64_t j = 0; j < rows.length; ++j) {
+      const auto g = static_cast<float>(grad(j));  // Exact: float values.
+      const auto y = static_cast<float>(output(j));
+      const float value = kKind == SoftmaxKind::kSoftmax ? g * y - s * y : g - cpu::det::ExpF(y) * s;
+      StoreFromFloat<OutT>(rows.out + j * rows.out_stride, value);
     }
+    return;
+  }
+  for (int64_t j = 0; j < rows.length; ++j) {
+    const double value = kKind == SoftmaxKind::kSoftmax ? grad(j) * output(j) - sum * output(j)
+                                                        : grad(j) - cpu::det::Exp(output(j)) * sum;
     StoreDouble<OutT>(rows.out + j * rows.out_stride, value);
   }
 }

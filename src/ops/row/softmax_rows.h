@@ -3,12 +3,14 @@
 // backend/cpu/reduce.h's LaneAccumulator, the lanes combined in its fixed tree), then each output once:
 //   softmax:     exp(x - m) / S
 //   log-softmax: (x - m) - log(S)     (DECISIONS 19: no finite input gives inf or NaN where the result is finite)
-// in double with the deterministic log (backend/cpu/det_math.h), each output rounded once to out's type. The
-// exponentials: when self and out are FLOAT, FLOAT16 or BFLOAT16 (DECISIONS 17), in float32 by det::ExpDiffF
-// (exp(x - m) with the difference taken exactly), widened to double for the sum and the division; with a DOUBLE
-// self or out, det::Exp in double. They are taken in chunks through the array forms (det_math_hwy.h: SIMD on
-// every target, the same bits as the scalar forms). These are the reference kernels: softmax_rows_hwy.h has the
-// vector kernels of contiguous rows, which give the same bits.
+// When self and out are FLOAT, FLOAT16 or BFLOAT16 (DECISIONS 17) the per-element work is in float32: the
+// exponentials by det::ExpDiffF (exp(x - m) with the difference taken exactly), widened to double for the sum
+// only; then one reciprocal r = float(1 / S) per row and softmax = float(exp(x - m) * r), or one logarithm
+// l = float(log(S)) (the deterministic log, backend/cpu/det_math.h, in double) and log-softmax =
+// float(float(x - m) - l); each output rounded once from float to out's type. With a DOUBLE self or out every
+// step is in double (det::Exp, the division by S, (x - m) - log(S)), rounded once. The exponentials are taken in
+// chunks through the array forms (det_math_hwy.h: SIMD on every target, the same bits as the scalar forms). These
+// are the reference kernels: softmax_rows_hwy.h has the vector kernels, which give the same bits.
 // Log-softmax first rounds its input to out's type, as CANN casts self to out's type before computing.
 #ifndef OPENACLNN_OPS_ROW_SOFTMAX_ROWS_H_
 #define OPENACLNN_OPS_ROW_SOFTMAX_ROWS_H_
@@ -28,9 +30,11 @@ using SoftmaxRowKernel = void (*)(const Rows& rows, int64_t kernel_target);
 SoftmaxRowKernel SelectSoftmaxRowKernel(SoftmaxKind kind, aclDataType self, aclDataType out);
 
 // Row kernels of the backwards (rows.in[0] = gradOutput g, rows.in[1] = output y of the forward), per row with the
-// sum in the forwards' fixed order, in double, each output rounded once:
-//   softmax:     out_j = g_j y_j - (sum_k g_k y_k) y_j          (CANN's form)
-//   log-softmax: out_j = g_j - exp(y_j) (sum_k g_k)    (exp(y_j) by det::ExpF unless out is DOUBLE)
+// sum s in the forwards' fixed order in double (each product g_k y_k exact), then each output once:
+//   softmax:     out_j = g_j y_j - s y_j          (CANN's form)
+//   log-softmax: out_j = g_j - exp(y_j) s
+// in float32 with s rounded to float once (exp(y_j) by det::ExpF), or in double when out is DOUBLE (det::Exp),
+// each output rounded once to out's type.
 // `input` is the type of g and y (FLOAT, FLOAT16, BFLOAT16); out FLOAT, FLOAT16, BFLOAT16 or DOUBLE.
 SoftmaxRowKernel SelectSoftmaxBackwardRowKernel(SoftmaxKind kind, aclDataType input, aclDataType out);
 

@@ -34,40 +34,34 @@ bool ForwardRow(const Rows& rows, bool stream) {
   if (!RowMax(x, n, &max_value)) {
     return false;
   }
-  const DD dd;
-  const DF df;
-  const auto max = hn::Set(dd, max_value);
+  const hn::ScalableTag<float> df;
   const auto m = static_cast<float>(max_value);  // Exact: a float value.
   const auto m_vector = hn::Set(df, m);
-  // The float exponentials exp(x - m) (DECISIONS 17), summed as doubles in the fixed lane order.
-  float* terms = TermBuffer(n);
-  double sum;
-  if (terms != nullptr) {
-    ShiftedExpsToBuffer(x, n, m, terms);
-    sum = LaneSum(
-        n, [&](int64_t i) { return hn::PromoteTo(dd, hn::LoadU(df, terms + i)); },
-        [&](int64_t i) { return static_cast<double>(terms[i]); });
-  } else {
-    sum = LaneSum(
-        n, [&](int64_t i) { return ShiftedExpDoubles(x + i, m_vector); },
-        [&](int64_t i) { return static_cast<double>(cpu::det::ExpDiffF(LoadFloat(x + i), m)); });
-  }
+  // The float exponentials exp(x - m) (DECISIONS 17), summed as doubles in the fixed lane order; softmax keeps them
+  // in the thread's buffer for its output pass (without one, it takes them again there).
+  float* terms = kKind == SoftmaxKind::kSoftmax ? TermBuffer(n) : nullptr;
+  const double sum = ShiftedExpSum(x, n, m, terms);
+  // The outputs in float (softmax_rows.h): one reciprocal or one logarithm per row, rounded to float once.
   if constexpr (kKind == SoftmaxKind::kLogSoftmax) {
-    const double log_sum_value = cpu::det::Log(sum);
-    const auto log_sum = hn::Set(dd, log_sum_value);
-    WriteRow(
-        out, n, stream, [&](int64_t i) { return hn::Sub(hn::Sub(LoadDoubles(x + i), max), log_sum); },
-        [&](int64_t i) { return (LoadDouble(x + i) - max_value) - log_sum_value; });
+    const auto log_sum = static_cast<float>(cpu::det::Log(sum));
+    const auto log_sum_vector = hn::Set(df, log_sum);
+    WriteFloatRow(
+        out, n, stream, [&](int64_t i) { return hn::Sub(hn::Sub(LoadFloats(df, x + i), m_vector), log_sum_vector); },
+        [&](int64_t i) { return (LoadFloat(x + i) - m) - log_sum; });
   } else {
-    const auto sum_vector = hn::Set(dd, sum);
+    const auto reciprocal = static_cast<float>(1.0 / sum);
+    const auto reciprocal_vector = hn::Set(df, reciprocal);
     if (terms != nullptr) {
-      WriteRow(
-          out, n, stream, [&](int64_t i) { return hn::Div(hn::PromoteTo(dd, hn::LoadU(df, terms + i)), sum_vector); },
-          [&](int64_t i) { return static_cast<double>(terms[i]) / sum; });
+      WriteFloatRow(
+          out, n, stream, [&](int64_t i) { return hn::Mul(hn::LoadU(df, terms + i), reciprocal_vector); },
+          [&](int64_t i) { return terms[i] * reciprocal; });
     } else {
-      WriteRow(
-          out, n, stream, [&](int64_t i) { return hn::Div(ShiftedExpDoubles(x + i, m_vector), sum_vector); },
-          [&](int64_t i) { return static_cast<double>(cpu::det::ExpDiffF(LoadFloat(x + i), m)) / sum; });
+      WriteFloatRow(
+          out, n, stream,
+          [&](int64_t i) {
+            return hn::Mul(cpu::HWY_NAMESPACE::ExpDiffFVec(df, LoadFloats(df, x + i), m_vector), reciprocal_vector);
+          },
+          [&](int64_t i) { return cpu::det::ExpDiffF(LoadFloat(x + i), m) * reciprocal; });
     }
   }
   return true;
@@ -83,33 +77,36 @@ bool BackwardRow(const Rows& rows, bool stream) {
   const auto* y = reinterpret_cast<const T*>(rows.in[1]);
   auto* out = reinterpret_cast<T*>(rows.out);
   const int64_t n = rows.length;
-  const DD dd;
+  const hn::ScalableTag<float> df;
+  // The row's sum in double (exact products for softmax), then the outputs in float with the sum rounded once.
   if constexpr (kKind == SoftmaxKind::kSoftmax) {
     const double sum = LaneSum(
         n, [&](int64_t i) { return hn::Mul(LoadDoubles(g + i), LoadDoubles(y + i)); },
         [&](int64_t i) { return LoadDouble(g + i) * LoadDouble(y + i); });
-    const auto s = hn::Set(dd, sum);
-    WriteRow(
+    const auto s = static_cast<float>(sum);
+    const auto s_vector = hn::Set(df, s);
+    WriteFloatRow(
         out, n, stream,
         [&](int64_t i) {
-          const auto yv = LoadDoubles(y + i);
-          return hn::Sub(hn::Mul(LoadDoubles(g + i), yv), hn::Mul(s, yv));
+          const auto yv = LoadFloats(df, y + i);
+          return hn::Sub(hn::Mul(LoadFloats(df, g + i), yv), hn::Mul(s_vector, yv));
         },
         [&](int64_t i) {
-          const double yv = LoadDouble(y + i);
-          return LoadDouble(g + i) * yv - sum * yv;
+          const float yv = LoadFloat(y + i);
+          return LoadFloat(g + i) * yv - s * yv;
         });
   } else {
     const double sum = LaneSum(
         n, [&](int64_t i) { return LoadDoubles(g + i); }, [&](int64_t i) { return LoadDouble(g + i); });
-    const auto s = hn::Set(dd, sum);
-    WriteRow(
+    const auto s = static_cast<float>(sum);
+    const auto s_vector = hn::Set(df, s);
+    WriteFloatRow(
         out, n, stream,
         [&](int64_t i) {
-          const auto e = hn::PromoteTo(dd, cpu::HWY_NAMESPACE::ExpFVec(DF(), LoadFloats(DF(), y + i)));
-          return hn::Sub(LoadDoubles(g + i), hn::Mul(e, s));
+          const auto e = cpu::HWY_NAMESPACE::ExpFVec(df, LoadFloats(df, y + i));
+          return hn::Sub(LoadFloats(df, g + i), hn::Mul(e, s_vector));
         },
-        [&](int64_t i) { return LoadDouble(g + i) - static_cast<double>(cpu::det::ExpF(LoadFloat(y + i))) * sum; });
+        [&](int64_t i) { return LoadFloat(g + i) - cpu::det::ExpF(LoadFloat(y + i)) * s; });
   }
   return true;
 }
@@ -218,18 +215,19 @@ int64_t ForwardRun(const RowRun& run, bool /*stream*/) {
     if (!hn::AllTrue(dd, hn::Eq(nan, hn::Zero(dd)))) {
       break;  // A row of this group holds a NaN: the caller does the rest row by row.
     }
-    auto shifted = [&](int64_t k) { return hn::Sub(LoadDoubles(x + k * in_step), max); };
-    const auto m = hn::DemoteTo(DF(), max);  // Exact: float values.
-    auto exp_shifted = [&](int64_t k) { return ShiftedExpDoubles(x + k * in_step, m); };
-    const auto sum = GroupSum(n, exp_shifted);
+    const DF df;
+    const auto m = hn::DemoteTo(df, max);  // Exact: float values.
+    const auto sum = GroupSum(n, [&](int64_t k) { return ShiftedExpDoubles(x + k * in_step, m); });
     if constexpr (kKind == SoftmaxKind::kLogSoftmax) {
-      const auto log_sum = cpu::HWY_NAMESPACE::LogVec(dd, sum);
+      const auto log_sum = hn::DemoteTo(df, cpu::HWY_NAMESPACE::LogVec(dd, sum));
       for (int64_t k = 0; k < n; ++k) {
-        StoreRounded<T>(hn::Sub(shifted(k), log_sum), out + k * out_step);
+        StoreFloats<T>(df, hn::Sub(hn::Sub(LoadFloats(df, x + k * in_step), m), log_sum), out + k * out_step);
       }
     } else {
+      const auto reciprocal = hn::DemoteTo(df, hn::Div(hn::Set(dd, 1.0), sum));
       for (int64_t k = 0; k < n; ++k) {
-        StoreRounded<T>(hn::Div(exp_shifted(k), sum), out + k * out_step);
+        const auto e = cpu::HWY_NAMESPACE::ExpDiffFVec(df, LoadFloats(df, x + k * in_step), m);
+        StoreFloats<T>(df, hn::Mul(e, reciprocal), out + k * out_step);
       }
     }
   }
@@ -254,17 +252,20 @@ int64_t BackwardRun(const RowRun& run, bool /*stream*/) {
     T* out = reinterpret_cast<T*>(run.first.out) + done;
     auto gv = [&](int64_t k) { return LoadDoubles(g + k * g_step); };
     auto yv = [&](int64_t k) { return LoadDoubles(y + k * y_step); };
+    const DF df;
+    auto gf = [&](int64_t k) { return LoadFloats(df, g + k * g_step); };
+    auto yf = [&](int64_t k) { return LoadFloats(df, y + k * y_step); };
     if constexpr (kKind == SoftmaxKind::kSoftmax) {
-      const auto s = GroupSum(n, [&](int64_t k) { return hn::Mul(gv(k), yv(k)); });
+      const auto s = hn::DemoteTo(df, GroupSum(n, [&](int64_t k) { return hn::Mul(gv(k), yv(k)); }));
       for (int64_t k = 0; k < n; ++k) {
-        const auto yk = yv(k);
-        StoreRounded<T>(hn::Sub(hn::Mul(gv(k), yk), hn::Mul(s, yk)), out + k * out_step);
+        const auto yk = yf(k);
+        StoreFloats<T>(df, hn::Sub(hn::Mul(gf(k), yk), hn::Mul(s, yk)), out + k * out_step);
       }
     } else {
-      const auto s = GroupSum(n, gv);
+      const auto s = hn::DemoteTo(df, GroupSum(n, gv));
       for (int64_t k = 0; k < n; ++k) {
-        const auto e = hn::PromoteTo(dd, cpu::HWY_NAMESPACE::ExpFVec(DF(), LoadFloats(DF(), y + k * y_step)));
-        StoreRounded<T>(hn::Sub(gv(k), hn::Mul(e, s)), out + k * out_step);
+        const auto e = cpu::HWY_NAMESPACE::ExpFVec(df, yf(k));
+        StoreFloats<T>(df, hn::Sub(gf(k), hn::Mul(e, s)), out + k * out_step);
       }
     }
   }

@@ -5,10 +5,11 @@
 // give the scalar kernels' bits on every target.
 //
 // Per row they read the input from memory once: the maximum pass brings the row into the cache, the later passes
-// find it there. The forwards take a row's float exponentials (DECISIONS 17) at the full float width into a
-// per-thread buffer, then sum them widened to double in the eight lanes (softmax divides them from the buffer
-// instead of taking them twice). out is
-// written once, with streaming stores when the launch asks for them.
+// find it there. The forwards take a row's float exponentials (DECISIONS 17) at the full float width and add them,
+// widened to double, to the eight lane sums in the same pass; softmax also keeps them in a per-thread buffer and
+// multiplies them from there by the row's float reciprocal instead of taking them twice. Every output is computed
+// in float at the full float width (softmax_rows.h) and out is written once, with streaming stores when the launch
+// asks for them.
 #ifndef OPENACLNN_OPS_ROW_SOFTMAX_ROWS_HWY_H_
 #define OPENACLNN_OPS_ROW_SOFTMAX_ROWS_HWY_H_
 
