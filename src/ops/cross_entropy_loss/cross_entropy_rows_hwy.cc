@@ -164,46 +164,6 @@ HWY_INLINE double SumOfExpsBesideMax(const T* x, int64_t n, float m, int64_t* ti
   return ((l[0] + l[1]) + (l[2] + l[3])) + ((l[4] + l[5]) + (l[6] + l[7]));
 }
 
-// FloatToBf16 of values that are not NaN: its rounding to nearest even without the NaN lanes' select, so the same
-// bits for them.
-template <class DF>
-HWY_INLINE hn::Vec<convert::Bits16<DF>> Bf16OfNumbers(DF df, hn::Vec<DF> value) {
-  const hn::RebindToUnsigned<DF> du;
-  (void)df;
-  const auto bits = hn::BitCast(du, value);
-  const auto rounding = hn::Add(hn::Set(du, 0x7fffu), hn::And(hn::ShiftRight<16>(bits), hn::Set(du, 1u)));
-  return hn::TruncateTo(convert::Bits16<DF>(), hn::ShiftRight<16>(hn::Add(bits, rounding)));
-}
-
-// A 16-bit row out[i] = value(i) rounded once from float (DECISIONS 4), at the full float width: VecValue(i) gives
-// the floats of [i, i + Lanes), ScalarValue(i) one (the tail). kNumbers: no value is NaN (BFLOAT16 then skips the
-// NaN select).
-template <typename Out, bool kNumbers = false, class VecValue, class ScalarValue>
-HWY_INLINE void WriteFloatRow(Out* out, int64_t count, bool stream, const VecValue& vec_value,
-                              const ScalarValue& scalar_value) {
-  static_assert(!std::is_same_v<Out, float>, "FLOAT rows are written from double");
-  rv::WriteStaged(out, count, stream, [&](Out* to, int64_t begin, int64_t end) {
-    const hn::ScalableTag<float> df;
-    const convert::Bits16<decltype(df)> d16;
-    const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
-    auto* bits = reinterpret_cast<uint16_t*>(to);
-    int64_t i = begin;
-    for (; i + lanes <= end; i += lanes) {
-      const auto value = vec_value(i);
-      if constexpr (std::is_same_v<Out, Float16>) {
-        hn::StoreU(convert::FloatToHalf(df, value), d16, bits + (i - begin));
-      } else if constexpr (kNumbers) {
-        hn::StoreU(Bf16OfNumbers(df, value), d16, bits + (i - begin));
-      } else {
-        hn::StoreU(convert::FloatToBf16(df, value), d16, bits + (i - begin));
-      }
-    }
-    for (; i < end; ++i) {
-      StoreFromFloat<Out>(reinterpret_cast<char*>(to + (i - begin)), scalar_value(i));
-    }
-  });
-}
-
 template <typename T>
 bool ForwardRow(const row::Rows& rows, VectorForward* forward) {
   if (!rv::Contiguous<T>(rows.in[0], rows.in_stride[0]) || !rv::Contiguous<T>(rows.out, rows.out_stride)) {
@@ -242,7 +202,7 @@ bool ForwardRow(const row::Rows& rows, VectorForward* forward) {
     const auto m_vector = hn::Set(df, m);
     const auto log_sum_vector = hn::Set(df, log_sum_float);
     // Not NaN: the elements are finite or -inf, m and log1p(T) finite.
-    WriteFloatRow<T, /*kNumbers=*/true>(
+    rv::WriteFloatRow<T, /*kNumbers=*/true>(
         out, n, forward->stream,
         [&](int64_t i) { return hn::Sub(hn::Sub(rv::LoadFloats(df, x + i), m_vector), log_sum_vector); },
         [&](int64_t i) { return (rv::LoadFloat(x + i) - m) - log_sum_float; });
@@ -309,7 +269,7 @@ bool GradRow(const row::Rows& rows, const VectorGrad& grad) {
       const hn::ScalableTag<float> df;
       const auto coefficient = static_cast<float>(grad.coefficient);
       const auto coefficient_vector = hn::Set(df, coefficient);
-      WriteFloatRow(
+      rv::WriteFloatRow(
           out, n, grad.stream, [&](int64_t i) { return hn::Mul(ExpsOf(df, x + i, table), coefficient_vector); },
           [&](int64_t i) { return ExpOf(x + i, table) * coefficient; });
       return true;

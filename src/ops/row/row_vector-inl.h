@@ -221,14 +221,28 @@ HWY_INLINE void StoreRounded(double value, Out* out) {
   cpu::StoreFromDouble<Out>(reinterpret_cast<char*>(out), value);
 }
 
+// FloatToBf16 of values that are not NaN: its rounding to nearest even without the NaN lanes' select, so the same
+// bits for them.
+template <class D>
+HWY_INLINE hn::Vec<convert::Bits16<D>> Bf16OfNumbers(D d, hn::Vec<D> value) {
+  const hn::RebindToUnsigned<D> du;
+  (void)d;
+  const auto bits = hn::BitCast(du, value);
+  const auto rounding = hn::Add(hn::Set(du, 0x7fffu), hn::And(hn::ShiftRight<16>(bits), hn::Set(du, 1u)));
+  return hn::TruncateTo(convert::Bits16<D>(), hn::ShiftRight<16>(hn::Add(bits, rounding)));
+}
+
 // Float lanes of any float tag d rounded once to Out: FLOAT as they are, FLOAT16 and BFLOAT16 to nearest even
-// (hwy_convert-inl.h), the bits of the scalar StoreFromFloat.
-template <typename Out, class D>
+// (hwy_convert-inl.h), the bits of the scalar StoreFromFloat. kNumbers: no lane is NaN (BFLOAT16 then skips the
+// NaN select).
+template <typename Out, bool kNumbers = false, class D>
 HWY_INLINE void StoreFloats(D d, hn::Vec<D> value, Out* out) {
   if constexpr (std::is_same_v<Out, float>) {
     hn::StoreU(value, d, out);
   } else if constexpr (std::is_same_v<Out, Float16>) {
     hn::StoreU(convert::FloatToHalf(d, value), convert::Bits16<D>(), reinterpret_cast<uint16_t*>(out));
+  } else if constexpr (kNumbers) {
+    hn::StoreU(Bf16OfNumbers(d, value), convert::Bits16<D>(), reinterpret_cast<uint16_t*>(out));
   } else {
     hn::StoreU(convert::FloatToBf16(d, value), convert::Bits16<D>(), reinterpret_cast<uint16_t*>(out));
   }
@@ -329,8 +343,9 @@ HWY_INLINE void WriteRow(Out* out, int64_t count, bool stream, const VecValue& v
 }
 
 // As WriteRow, with the values computed in float: VecValue(i) the values of [i, i + Lanes) at the full float
-// width (hn::ScalableTag<float>), ScalarValue(i) one float; each rounded once to Out (StoreFloats).
-template <typename Out, class VecValue, class ScalarValue>
+// width (hn::ScalableTag<float>), ScalarValue(i) one float; each rounded once to Out (StoreFloats, kNumbers as
+// there).
+template <typename Out, bool kNumbers = false, class VecValue, class ScalarValue>
 HWY_INLINE void WriteFloatRow(Out* out, int64_t count, bool stream, const VecValue& vec_value,
                               const ScalarValue& scalar_value) {
   const hn::ScalableTag<float> df;
@@ -338,7 +353,7 @@ HWY_INLINE void WriteFloatRow(Out* out, int64_t count, bool stream, const VecVal
   WriteStaged(out, count, stream, [&](Out* to, int64_t begin, int64_t end) {
     int64_t i = begin;
     for (; i + lanes <= end; i += lanes) {
-      StoreFloats<Out>(df, vec_value(i), to + (i - begin));
+      StoreFloats<Out, kNumbers>(df, vec_value(i), to + (i - begin));
     }
     for (; i < end; ++i) {
       StoreFloat<Out>(scalar_value(i), to + (i - begin));
