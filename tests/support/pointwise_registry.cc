@@ -1,7 +1,9 @@
 #include "pointwise_registry.h"
 
 #include <cmath>
+#include <functional>
 #include <limits>
+#include <numeric>
 
 #include "aclnnop/aclnn_kl_div.h"
 #include "aclnnop/aclnn_kl_div_backward.h"
@@ -17,27 +19,15 @@
 #include "aclnnop/aclnn_smooth_l1_loss_backward.h"
 #include "aclnnop/aclnn_soft_margin_loss.h"
 #include "aclnnop/aclnn_soft_margin_loss_backward.h"
+#include "uniform_values.h"
 
 namespace openaclnn::test {
 namespace {
 
-// The registry uses public headers and the standard library only: the fuzzer compiles it without the other
-// test support files.
-std::vector<double> Uniform(int64_t count, double low, double high, std::mt19937* rng) {
-  std::uniform_real_distribution<double> draw(low, high);
-  std::vector<double> values(static_cast<size_t>(count));
-  for (double& value : values) {
-    value = draw(*rng);
-  }
-  return values;
-}
-
+// The registry uses public headers, the standard library and uniform_values only: the fuzzer compiles it
+// without GoogleTest and the other test support files.
 int64_t ElementCount(const std::vector<int64_t>& dims) {
-  int64_t count = 1;
-  for (int64_t dim : dims) {
-    count *= dim;
-  }
-  return count;
+  return std::accumulate(dims.begin(), dims.end(), int64_t{1}, std::multiplies<int64_t>());
 }
 
 // (x - y)^2, derivative 2 (x - y).
@@ -105,10 +95,10 @@ double KlDivTargetGradient(double x, double t, double gs, double log_target) {
 
 // Log-probabilities for self; probabilities (every seventh exactly 0) or, for logTarget, their logs for target.
 std::vector<double> DrawLogProbabilities(int64_t count, std::mt19937* rng) {
-  return Uniform(count, -4.0, 1.0, rng);
+  return UniformValues(count, -4.0, 1.0, rng);
 }
 std::vector<double> DrawKlTargets(int64_t count, float log_target, std::mt19937* rng) {
-  std::vector<double> values = Uniform(count, log_target != 0 ? -4.0 : 0.0, 2.0, rng);
+  std::vector<double> values = UniformValues(count, log_target != 0 ? -4.0 : 0.0, 2.0, rng);
   for (size_t i = 3; log_target == 0 && i < values.size(); i += 7) {
     values[i] = 0.0;
   }
@@ -202,7 +192,7 @@ double LogitGradient(double x, double, double dy, double eps) {
 
 // Inputs around [0, 1] (every eleventh exactly 0, the next exactly 1), so that every eps clamps some.
 std::vector<double> DrawAroundUnitInterval(int64_t count, std::mt19937* rng) {
-  std::vector<double> values = Uniform(count, -0.25, 1.25, rng);
+  std::vector<double> values = UniformValues(count, -0.25, 1.25, rng);
   for (size_t i = 5; i < values.size(); i += 11) {
     values[i] = 0.0;
     if (i + 1 < values.size()) {
@@ -211,7 +201,7 @@ std::vector<double> DrawAroundUnitInterval(int64_t count, std::mt19937* rng) {
   }
   return values;
 }
-std::vector<double> DrawUnused(int64_t count, float, std::mt19937* rng) { return Uniform(count, 0, 1, rng); }
+std::vector<double> DrawUnused(int64_t count, float, std::mt19937* rng) { return UniformValues(count, 0, 1, rng); }
 
 // For the gradient check (step 1/4096): inputs in [1/20, 19/20], inside the clamp of the eps values it tries.
 void DrawLogitGradientCheckValues(float, std::vector<double>* self, std::vector<double>*, std::mt19937* rng) {
@@ -279,6 +269,20 @@ PointwiseLoss SoftMargin() {
   return loss;
 }
 
+bool HasBackward(const PointwiseLoss& loss) { return loss.backward_phase1 != nullptr; }
+bool HasTargetBackward(const PointwiseLoss& loss) { return loss.target_backward_phase1 != nullptr; }
+
+std::vector<PointwiseLoss> EntriesWith(const std::vector<PointwiseLoss>& entries,
+                                       bool (*wanted)(const PointwiseLoss&)) {
+  std::vector<PointwiseLoss> losses;
+  for (const PointwiseLoss& loss : entries) {
+    if (wanted(loss)) {
+      losses.push_back(loss);
+    }
+  }
+  return losses;
+}
+
 }  // namespace
 
 const std::vector<PointwiseLoss>& PointwiseLosses() {
@@ -300,15 +304,7 @@ const std::vector<PointwiseLoss>& PointwiseLosses() {
   return kLosses;
 }
 
-std::vector<PointwiseLoss> PointwiseLossesWithBackward() {
-  std::vector<PointwiseLoss> losses;
-  for (const PointwiseLoss& loss : PointwiseLosses()) {
-    if (loss.backward_phase1 != nullptr) {
-      losses.push_back(loss);
-    }
-  }
-  return losses;
-}
+std::vector<PointwiseLoss> PointwiseLossesWithBackward() { return EntriesWith(PointwiseLosses(), HasBackward); }
 
 const std::vector<PointwiseLoss>& AllPointwiseLosses() {
   static const std::vector<PointwiseLoss> kLosses = [] {
@@ -320,24 +316,10 @@ const std::vector<PointwiseLoss>& AllPointwiseLosses() {
   return kLosses;
 }
 
-std::vector<PointwiseLoss> AllPointwiseLossesWithBackward() {
-  std::vector<PointwiseLoss> losses;
-  for (const PointwiseLoss& loss : AllPointwiseLosses()) {
-    if (loss.backward_phase1 != nullptr) {
-      losses.push_back(loss);
-    }
-  }
-  return losses;
-}
+std::vector<PointwiseLoss> AllPointwiseLossesWithBackward() { return EntriesWith(AllPointwiseLosses(), HasBackward); }
 
 std::vector<PointwiseLoss> AllPointwiseLossesWithTargetBackward() {
-  std::vector<PointwiseLoss> losses;
-  for (const PointwiseLoss& loss : AllPointwiseLosses()) {
-    if (loss.target_backward_phase1 != nullptr) {
-      losses.push_back(loss);
-    }
-  }
-  return losses;
+  return EntriesWith(AllPointwiseLosses(), HasTargetBackward);
 }
 
 std::vector<float> ParameterValues(const PointwiseLoss& loss, const std::vector<float>& betas) {
