@@ -1,9 +1,11 @@
-// Each registered pointwise loss's backward (tests/support/pointwise_registry.h) against a central difference of
-// its forward, both through the public API in FLOAT, for every reduction, with a broadcast target.
+// Each registered pointwise loss's gradients (tests/support/pointwise_registry.h: AllPointwiseLosses()), by self
+// and, where the entry has one, by target, against a central difference of its forward, both through the public
+// API in FLOAT, for every reduction and special parameter value, with a broadcast other operand.
 //
-// The objective is F(x) = sum_i g_i * out_i(x) (one g for mean and sum), evaluated in double from the forward's
-// FLOAT outputs; its derivative by x_j is what the backward returns at j (self has the broadcast shape, so
-// nothing is summed over broadcast copies). Values keep |x - y| well above the step, away from L1's kink.
+// The objective is F(v) = sum_i g_i * out_i(v) (one g for the reductions), evaluated in double from the
+// forward's FLOAT outputs, v the differentiated operand; its derivative by v_j is what the gradient returns at j
+// (v has the broadcast shape, so nothing is summed over broadcast copies). Values keep |x - y| well above the
+// step, away from L1's kink, unless the entry draws its own.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -22,62 +24,84 @@
 namespace openaclnn::test {
 namespace {
 
-class PointwiseGradientTest : public ::testing::TestWithParam<PointwiseLoss> {};
+// The generic values: target in [1/4, 2], self at least 1/4 from the target element it meets, multiples of 1/64.
+void DrawValues(std::vector<double>* x, std::vector<double>* y, std::mt19937* rng) {
+  std::uniform_real_distribution<double> magnitude(0.25, 2.0);
+  std::bernoulli_distribution negative(0.5);
+  for (double& v : *y) {
+    v = std::round(magnitude(*rng) * 64) / 64;
+  }
+  for (size_t i = 0; i < x->size(); ++i) {
+    const double offset = std::round(magnitude(*rng) * 64) / 64;
+    (*x)[i] = (*y)[i % y->size()] + (negative(*rng) ? -offset : offset);
+  }
+}
 
-TEST_P(PointwiseGradientTest, BackwardIsTheDerivativeOfForward) {
-  const PointwiseLoss& loss = GetParam();
+void CheckGradient(const PointwiseLoss& loss, Gradient which) {
   ScopedStream stream;
   std::mt19937 rng(1212);
   std::uniform_real_distribution<double> magnitude(0.25, 2.0);
-  std::bernoulli_distribution negative(0.5);
-  const double step = 1.0 / 64;  // Exact in FLOAT around every value used, so x +- step is stored exactly.
+  const double step = loss.gradient_check_step;  // Exact in FLOAT around every value used.
+  const bool by_target = which == Gradient::kByTarget;
   double worst = 0;
   // Smooth L1: a beta below every |x - y| (the linear part) and one above (the quadratic part).
-  const std::vector<float> betas = loss.takes_beta ? std::vector<float>{0.125f, 4.0f} : std::vector<float>{1.0f};
-  for (int64_t case_index = 0; case_index < 3 * static_cast<int64_t>(betas.size()); ++case_index) {
-    const int64_t reduction = case_index % 3;
-    const float beta = betas[static_cast<size_t>(case_index / 3)];
-    SCOPED_TRACE("reduction " + std::to_string(reduction) + ", beta " + std::to_string(beta));
-    const std::vector<int64_t> dims = {3, 4};
-    DeviceTensor self(dims, ACL_FLOAT), target({4}, ACL_FLOAT);
-    DeviceTensor grad(reduction == 0 ? dims : std::vector<int64_t>{}, ACL_FLOAT);
-    DeviceTensor out(reduction == 0 ? dims : std::vector<int64_t>{}, ACL_FLOAT), gradient(dims, ACL_FLOAT);
-    std::vector<double> y(4), x(12), g(static_cast<size_t>(grad.numel()));
-    for (double& v : y) {
-      v = std::round(magnitude(rng) * 64) / 64;
-    }
-    for (size_t i = 0; i < x.size(); ++i) {
-      // x - y at least 1/4 away from 0: the perturbation never crosses L1's kink.
-      const double offset = std::round(magnitude(rng) * 64) / 64;
-      x[i] = y[i % 4] + (negative(rng) ? -offset : offset);
-    }
-    for (double& v : g) {
-      v = std::round((magnitude(rng) - 1.0) * 64) / 64;
-    }
-    self.Fill(x);
-    target.Fill(y);
-    grad.Fill(g);
-    auto objective = [&] {
-      EXPECT_EQ(CallForward(loss, self, target, reduction, out, stream.get(), beta), 0) << TakeErrorMessage();
-      const std::vector<double> values = out.Read();
-      double sum = 0;
-      for (size_t i = 0; i < values.size(); ++i) {
-        sum += g[g.size() == 1 ? 0 : i] * values[i];
+  for (float beta : GradientCheckParameters(loss, {0.125f, 4.0f})) {
+    for (int64_t reduction : loss.forward_reductions) {
+      SCOPED_TRACE(std::string(by_target ? "by target, " : "") + "reduction " + std::to_string(reduction) + ", " +
+                   (loss.parameter_name.empty() ? "beta" : loss.parameter_name) + " " + std::to_string(beta));
+      const std::vector<int64_t> dims = {3, 4};
+      const std::vector<int64_t> row = {4};
+      DeviceTensor self(by_target ? row : dims, ACL_FLOAT), target(by_target ? dims : row, ACL_FLOAT);
+      DeviceTensor grad(reduction == 0 ? dims : std::vector<int64_t>{}, ACL_FLOAT);
+      DeviceTensor out(reduction == 0 ? dims : std::vector<int64_t>{}, ACL_FLOAT), gradient(dims, ACL_FLOAT);
+      std::vector<double> x(static_cast<size_t>(self.numel())), y(static_cast<size_t>(target.numel()));
+      std::vector<double> g(static_cast<size_t>(grad.numel()));
+      if (loss.gradient_check_draw != nullptr) {
+        loss.gradient_check_draw(beta, &x, &y, &rng);
+      } else {
+        DrawValues(&x, &y, &rng);
       }
-      return sum;
-    };
-    ASSERT_EQ(CallBackward(loss, grad, self, target, reduction, gradient, stream.get(), beta), 0)
-        << TakeErrorMessage();
-    const auto fill_self = [&](const std::vector<double>& values) { self.Fill(values); };
-    worst = std::max(worst, ExpectCentralDifferences(x, step, fill_self, objective, gradient.Read(), 1e-4));
+      for (double& v : g) {
+        v = std::round((magnitude(rng) - 1.0) * 64) / 64;
+      }
+      self.Fill(x);
+      target.Fill(y);
+      grad.Fill(g);
+      auto objective = [&] {
+        EXPECT_EQ(CallForward(loss, self, target, reduction, out, stream.get(), beta), 0) << TakeErrorMessage();
+        const std::vector<double> values = out.Read();
+        double sum = 0;
+        for (size_t i = 0; i < values.size(); ++i) {
+          sum += g[g.size() == 1 ? 0 : i] * values[i];
+        }
+        return sum;
+      };
+      ASSERT_EQ(CallBackward(loss, grad, self, target, reduction, gradient, stream.get(), beta, which), 0)
+          << TakeErrorMessage();
+      DeviceTensor& moved = by_target ? target : self;
+      const auto fill_moved = [&](const std::vector<double>& values) { moved.Fill(values); };
+      worst = std::max(worst, ExpectCentralDifferences(by_target ? y : x, step, fill_moved, objective,
+                                                       gradient.Read(), loss.gradient_check_tolerance));
+    }
   }
-  RecordProperty("worst_relative_error", std::to_string(worst));
+  ::testing::Test::RecordProperty("worst_relative_error", std::to_string(worst));
 }
 
-INSTANTIATE_TEST_SUITE_P(Registered, PointwiseGradientTest, ::testing::ValuesIn(PointwiseLossesWithBackward()),
-                         [](const ::testing::TestParamInfo<PointwiseLoss>& param_info) {
-                           return param_info.param.name;
-                         });
+class PointwiseGradientTest : public ::testing::TestWithParam<PointwiseLoss> {};
+class PointwiseTargetGradientTest : public ::testing::TestWithParam<PointwiseLoss> {};
+
+TEST_P(PointwiseGradientTest, BackwardIsTheDerivativeOfForward) { CheckGradient(GetParam(), Gradient::kBySelf); }
+
+TEST_P(PointwiseTargetGradientTest, TargetBackwardIsTheDerivativeOfForward) {
+  CheckGradient(GetParam(), Gradient::kByTarget);
+}
+
+std::string NameOf(const ::testing::TestParamInfo<PointwiseLoss>& param_info) { return param_info.param.name; }
+
+INSTANTIATE_TEST_SUITE_P(Registered, PointwiseGradientTest, ::testing::ValuesIn(AllPointwiseLossesWithBackward()),
+                         NameOf);
+INSTANTIATE_TEST_SUITE_P(Registered, PointwiseTargetGradientTest,
+                         ::testing::ValuesIn(AllPointwiseLossesWithTargetBackward()), NameOf);
 
 }  // namespace
 }  // namespace openaclnn::test

@@ -6,15 +6,6 @@
 
 namespace openaclnn::test {
 
-std::vector<double> UniformValues(int64_t count, double low, double high, std::mt19937* rng) {
-  std::uniform_real_distribution<double> draw(low, high);
-  std::vector<double> values(static_cast<size_t>(count));
-  for (double& value : values) {
-    value = draw(*rng);
-  }
-  return values;
-}
-
 const char* LayoutName(LayoutKind kind) {
   switch (kind) {
     case LayoutKind::kContiguous: return "contiguous";

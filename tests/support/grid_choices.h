@@ -10,11 +10,9 @@
 #include <vector>
 
 #include "device_tensor.h"
+#include "uniform_values.h"
 
 namespace openaclnn::test {
-
-// `count` values uniform in [low, high).
-std::vector<double> UniformValues(int64_t count, double low, double high, std::mt19937* rng);
 
 enum class LayoutKind { kContiguous, kTransposed, kPaddedOffset, kZeroStride };
 inline constexpr LayoutKind kAllLayouts[] = {LayoutKind::kContiguous, LayoutKind::kTransposed,

@@ -30,12 +30,16 @@ int CallForward(const PointwiseLoss& loss, const DeviceTensor& self, const Devic
 
 int CallBackward(const PointwiseLoss& loss, const DeviceTensor& grad, const DeviceTensor& self,
                  const DeviceTensor& target, int64_t reduction, const DeviceTensor& out, aclrtStream stream,
-                 float beta) {
+                 float beta, Gradient which) {
   uint64_t workspace_size = 0;
   aclOpExecutor* executor = nullptr;
-  const int code = loss.backward_phase1(grad.get(), self.get(), target.get(), reduction, beta, out.get(),
-                                        &workspace_size, &executor);
-  return code != 0 ? code : RunPhase2(loss.backward_phase2, workspace_size, executor, stream);
+  const bool by_self = which == Gradient::kBySelf;
+  const BackwardPhase1 phase1 = by_self ? loss.backward_phase1 : loss.target_backward_phase1;
+  const int code = phase1(grad.get(), self.get(), target.get(), reduction, beta, out.get(), &workspace_size,
+                          &executor);
+  return code != 0 ? code
+                   : RunPhase2(by_self ? loss.backward_phase2 : loss.target_backward_phase2, workspace_size,
+                               executor, stream);
 }
 
 std::vector<int64_t> BroadcastOf(const std::vector<std::vector<int64_t>>& shapes) {
@@ -100,24 +104,32 @@ std::vector<double> ForwardReference(const PointwiseLoss& loss, const DeviceTens
     return result;
   }
   const double sum = CompensatedTotal(terms);
+  if (reduction == 3 && loss.batchmean) {
+    return {sum / static_cast<double>(shape.empty() ? 1 : shape[0])};
+  }
   return {reduction == 1 ? sum / static_cast<double>(count) : sum};
 }
 
 std::vector<double> BackwardReference(const PointwiseLoss& loss, const DeviceTensor& grad, const DeviceTensor& self,
-                                      const DeviceTensor& target, int64_t reduction, float beta) {
+                                      const DeviceTensor& target, int64_t reduction, float beta, Gradient which) {
   const std::vector<int64_t> shape = BroadcastOf({grad.dims(), self.dims(), target.dims()});
   const std::vector<double> g = grad.Read();
   const std::vector<double> x = self.Read();
   const std::vector<double> y = target.Read();
   const int64_t count = Numel(shape);
-  const int64_t n = loss.mean_count == MeanCount::kSelf ? self.numel() : count;
-  const double c = reduction == 1 ? 1.0 / static_cast<double>(n) : 1.0;
+  const double c = GradientFactor(loss, self.dims(), shape, reduction);
   std::vector<double> result(static_cast<size_t>(count));
   for (int64_t i = 0; i < count; ++i) {
     const double xi = x[static_cast<size_t>(BroadcastIndex(self.dims(), shape, i))];
     const double yi = y[static_cast<size_t>(BroadcastIndex(target.dims(), shape, i))];
     const double gi = g[static_cast<size_t>(BroadcastIndex(grad.dims(), shape, i))];
-    result[static_cast<size_t>(i)] = loss.derivative(xi, yi, beta) * gi * c;
+    if (which == Gradient::kByTarget) {
+      result[static_cast<size_t>(i)] = loss.target_gradient(xi, yi, gi * c, beta);
+    } else if (loss.self_gradient != nullptr) {
+      result[static_cast<size_t>(i)] = loss.self_gradient(xi, yi, gi * c, beta);
+    } else {
+      result[static_cast<size_t>(i)] = loss.derivative(xi, yi, beta) * gi * c;
+    }
   }
   return result;
 }

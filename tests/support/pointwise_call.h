@@ -15,9 +15,10 @@ namespace openaclnn::test {
 // beta: smooth L1's parameter (ignored by the others); 1 is PyTorch's default.
 int CallForward(const PointwiseLoss& loss, const DeviceTensor& self, const DeviceTensor& target, int64_t reduction,
                 const DeviceTensor& out, aclrtStream stream, float beta = 1.0f);
+// `which`: the backward (by self) or the entry's gradient by target.
 int CallBackward(const PointwiseLoss& loss, const DeviceTensor& grad, const DeviceTensor& self,
                  const DeviceTensor& target, int64_t reduction, const DeviceTensor& out, aclrtStream stream,
-                 float beta = 1.0f);
+                 float beta = 1.0f, Gradient which = Gradient::kBySelf);
 
 // The broadcast of shapes (they must broadcast).
 std::vector<int64_t> BroadcastOf(const std::vector<std::vector<int64_t>>& shapes);
@@ -25,12 +26,15 @@ std::vector<int64_t> BroadcastOf(const std::vector<std::vector<int64_t>>& shapes
 // Logical (row-major) index into `dims` of the element at logical index `index` of the broadcast `shape`.
 int64_t BroadcastIndex(const std::vector<int64_t>& dims, const std::vector<int64_t>& shape, int64_t index);
 
-// Float64 references from the values as stored. Forward: the broadcast's terms (none) or their compensated mean
-// or sum (one value, or one per column for a registry entry reducing over dim 0). Backward: derivative * g * c, c = 1 / N for mean (N per the registry), else 1.
+// Float64 references from the values as stored. Forward: the broadcast's terms (none) or their compensated mean,
+// sum or batchmean (one value, or one per column for a registry entry reducing over dim 0). Backward by self:
+// derivative * g * c, c the entry's GradientFactor; by target: the entry's target_gradient of gs = g * c. Both
+// have the broadcast's shape (which an entry with gradient_has_operand_shape gets only as that operand's).
 std::vector<double> ForwardReference(const PointwiseLoss& loss, const DeviceTensor& self, const DeviceTensor& target,
                                      int64_t reduction, float beta = 1.0f);
 std::vector<double> BackwardReference(const PointwiseLoss& loss, const DeviceTensor& grad, const DeviceTensor& self,
-                                      const DeviceTensor& target, int64_t reduction, float beta = 1.0f);
+                                      const DeviceTensor& target, int64_t reduction, float beta = 1.0f,
+                                      Gradient which = Gradient::kBySelf);
 
 }  // namespace openaclnn::test
 

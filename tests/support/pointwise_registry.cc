@@ -1,9 +1,17 @@
 #include "pointwise_registry.h"
 
 #include <cmath>
+#include <functional>
+#include <limits>
+#include <numeric>
 
+#include "aclnnop/aclnn_kl_div.h"
+#include "aclnnop/aclnn_kl_div_backward.h"
+#include "aclnnop/aclnn_kl_div_target_backward.h"
 #include "aclnnop/aclnn_l1_loss.h"
 #include "aclnnop/aclnn_l1_loss_backward.h"
+#include "aclnnop/aclnn_logit.h"
+#include "aclnnop/aclnn_logit_grad.h"
 #include "aclnnop/aclnn_mse_loss.h"
 #include "aclnnop/aclnn_mse_loss_backward.h"
 #include "aclnnop/aclnn_mse_loss_out.h"
@@ -11,9 +19,16 @@
 #include "aclnnop/aclnn_smooth_l1_loss_backward.h"
 #include "aclnnop/aclnn_soft_margin_loss.h"
 #include "aclnnop/aclnn_soft_margin_loss_backward.h"
+#include "uniform_values.h"
 
 namespace openaclnn::test {
 namespace {
+
+// The registry uses public headers, the standard library and uniform_values only: the fuzzer compiles it
+// without GoogleTest and the other test support files.
+int64_t ElementCount(const std::vector<int64_t>& dims) {
+  return std::accumulate(dims.begin(), dims.end(), int64_t{1}, std::multiplies<int64_t>());
+}
 
 // (x - y)^2, derivative 2 (x - y).
 double MseTerm(double x, double y, double) { return (x - y) * (x - y); }
@@ -59,6 +74,176 @@ aclnnStatus BackwardWithoutBeta(const aclTensor* grad, const aclTensor* self, co
   return kApi(grad, self, target, reduction, out, workspace_size, executor);
 }
 
+// KL divergence (POINTWISE-LOSS-FACTS 11), self holding log-probabilities, the parameter logTarget (0 or 1):
+// t (log t - x) with 0 where t == 0 (xlogy), or exp(t) (t - x) with 0 where t == x.
+double KlDivTerm(double x, double t, double log_target) {
+  if (log_target != 0) {
+    return t - x == 0 ? 0.0 : std::exp(t) * (t - x);
+  }
+  return t * ((t == 0 ? 0.0 : std::log(t)) - x);
+}
+// By self: -t (or -exp(t)); x itself is not used.
+double KlDivDerivative(double, double t, double log_target) { return -(log_target != 0 ? std::exp(t) : t); }
+// By target as CANN composes it from gs = gradOutput * c: gs log t - gs x + (gs t) / t (NaN at t == 0 and at
+// t = inf), or gs (t - x) exp(t) + gs exp(t) (0 where t - x + 1 == 0, not inf * 0).
+double KlDivTargetGradient(double x, double t, double gs, double log_target) {
+  if (log_target != 0) {
+    return t - x + 1.0 == 0 ? 0.0 : gs * (t - x) * std::exp(t) + gs * std::exp(t);
+  }
+  return gs * std::log(t) - gs * x + gs * t / t;
+}
+
+// Log-probabilities for self; probabilities (every seventh exactly 0) or, for logTarget, their logs for target.
+std::vector<double> DrawLogProbabilities(int64_t count, std::mt19937* rng) {
+  return UniformValues(count, -4.0, 1.0, rng);
+}
+std::vector<double> DrawKlTargets(int64_t count, float log_target, std::mt19937* rng) {
+  std::vector<double> values = UniformValues(count, log_target != 0 ? -4.0 : 0.0, 2.0, rng);
+  for (size_t i = 3; log_target == 0 && i < values.size(); i += 7) {
+    values[i] = 0.0;
+  }
+  return values;
+}
+
+// For the gradient check (step 1/256): log-probabilities in [-2, -1/4]; probabilities in [9/16, 1], where log's
+// third derivative (the differences' truncation) stays small, or log-probabilities for logTarget.
+void DrawKlGradientCheckValues(float log_target, std::vector<double>* self, std::vector<double>* target,
+                               std::mt19937* rng) {
+  std::uniform_real_distribution<double> draw(0.25, 2.0);
+  for (double& v : *self) {
+    v = -std::round(draw(*rng) * 256) / 256;
+  }
+  for (double& v : *target) {
+    v = std::round((log_target != 0 ? -draw(*rng) : 0.5 + draw(*rng) / 4) * 256) / 256;
+  }
+}
+
+// The KL operators take logTarget, a bool, where the family's signatures have beta.
+template <aclnnStatus (*kApi)(const aclTensor*, const aclTensor*, int64_t, bool, aclTensor*, uint64_t*,
+                              aclOpExecutor**)>
+aclnnStatus WithLogTarget(const aclTensor* self, const aclTensor* target, int64_t reduction, float log_target,
+                          aclTensor* out, uint64_t* workspace_size, aclOpExecutor** executor) {
+  return kApi(self, target, reduction, log_target != 0, out, workspace_size, executor);
+}
+template <aclnnStatus (*kApi)(const aclTensor*, const aclTensor*, const aclTensor*, int64_t, bool, aclTensor*,
+                              uint64_t*, aclOpExecutor**)>
+aclnnStatus BackwardWithLogTarget(const aclTensor* grad, const aclTensor* self, const aclTensor* target,
+                                  int64_t reduction, float log_target, aclTensor* out, uint64_t* workspace_size,
+                                  aclOpExecutor** executor) {
+  return kApi(grad, self, target, reduction, log_target != 0, out, workspace_size, executor);
+}
+
+PointwiseLoss KlDiv() {
+  PointwiseLoss loss{"KlDiv", WithLogTarget<aclnnKlDivGetWorkspaceSize>, aclnnKlDiv,
+                     BackwardWithLogTarget<aclnnKlDivBackwardGetWorkspaceSize>, aclnnKlDivBackward, "out", false,
+                     false, KlDivTerm, KlDivDerivative, MeanCount::kBroadcast, ForwardReduction::kAll,
+                     // The gradient in double, rounded once; mean and batchmean round their factor 1 / N first.
+                     1.0, 2.0};
+  // The term goes through the library's exp and log, the reference through the C library's.
+  loss.forward_none_ulps = 1.0;
+  loss.reduced_out_any_one_element = true;
+  loss.parameter_name = "logTarget";
+  loss.parameter_values = {0.0f, 1.0f};
+  loss.forward_reductions = {0, 1, 2, 3};
+  loss.backward_reductions = {0, 1, 2, 3, 7};  // The gradients do not check the reduction: 7 is none.
+  loss.batchmean = true;
+  loss.gradient_has_operand_shape = true;
+  loss.target_backward_phase1 = BackwardWithLogTarget<aclnnKlDivTargetBackwardGetWorkspaceSize>;
+  loss.target_backward_phase2 = aclnnKlDivTargetBackward;
+  loss.target_gradient = KlDivTargetGradient;
+  loss.target_gradient_has_target_type = true;
+  loss.draw_self = DrawLogProbabilities;
+  loss.draw_target = DrawKlTargets;
+  // FLOAT outputs of a reduced objective of up to ~24, rounded to 1.4e-6 over 2 * step: 2e-4.
+  loss.gradient_check_step = 1.0 / 256;
+  loss.gradient_check_tolerance = 5e-4;
+  loss.gradient_check_draw = DrawKlGradientCheckValues;
+  return loss;
+}
+
+// The logit (POINTWISE-LOSS-FACTS 12.1) with CANN's float bounds: z = x clamped to [eps, 1 - eps] (both in float)
+// when eps >= 0, else x; log(z / (1 - z)). Its gradient dy / (x (1 - x)) inside the bounds ([0, 1] for eps < 0),
+// outside 0 (eps >= 0) or NaN (eps < 0).
+struct LogitBounds {
+  bool clamped;
+  double lo, hi;
+};
+LogitBounds LogitBoundsOf(double eps) {
+  const float e = static_cast<float>(eps);
+  return {e >= 0, e, 1.0f - e};
+}
+double LogitTerm(double x, double, double eps) {
+  const LogitBounds b = LogitBoundsOf(eps);
+  double z = x;
+  if (b.clamped && !std::isnan(x)) {
+    z = x < b.lo ? b.lo : (x > b.hi ? b.hi : x);
+  }
+  return std::log(z / (1 - z));
+}
+double LogitGradient(double x, double, double dy, double eps) {
+  const LogitBounds b = LogitBoundsOf(eps);
+  const double lo = b.clamped ? b.lo : 0.0;
+  const double hi = b.clamped ? b.hi : 1.0;
+  if (!(x >= lo && x <= hi)) {
+    return b.clamped ? 0.0 : std::numeric_limits<double>::quiet_NaN();
+  }
+  return dy / (x * (1 - x));
+}
+
+// Inputs around [0, 1] (every eleventh exactly 0, the next exactly 1), so that every eps clamps some.
+std::vector<double> DrawAroundUnitInterval(int64_t count, std::mt19937* rng) {
+  std::vector<double> values = UniformValues(count, -0.25, 1.25, rng);
+  for (size_t i = 5; i < values.size(); i += 11) {
+    values[i] = 0.0;
+    if (i + 1 < values.size()) {
+      values[i + 1] = 1.0;
+    }
+  }
+  return values;
+}
+std::vector<double> DrawUnused(int64_t count, float, std::mt19937* rng) { return UniformValues(count, 0, 1, rng); }
+
+// For the gradient check (step 1/4096): inputs in [1/20, 19/20], inside the clamp of the eps values it tries.
+void DrawLogitGradientCheckValues(float, std::vector<double>* self, std::vector<double>*, std::mt19937* rng) {
+  std::uniform_real_distribution<double> draw(0.05, 0.95);
+  for (double& v : *self) {
+    v = std::round(draw(*rng) * 4096) / 4096;
+  }
+}
+
+// aclnnLogit(input, eps, out) and aclnnLogitGrad(x, dy, eps, out) in the family's signatures.
+aclnnStatus LogitForward(const aclTensor* self, const aclTensor*, int64_t, float eps, aclTensor* out,
+                         uint64_t* workspace_size, aclOpExecutor** executor) {
+  return aclnnLogitGetWorkspaceSize(self, eps, out, workspace_size, executor);
+}
+aclnnStatus LogitBackward(const aclTensor* grad, const aclTensor* self, const aclTensor*, int64_t, float eps,
+                          aclTensor* out, uint64_t* workspace_size, aclOpExecutor** executor) {
+  return aclnnLogitGradGetWorkspaceSize(self, grad, eps, out, workspace_size, executor);
+}
+
+PointwiseLoss Logit() {
+  // The gradient in double, rounded once.
+  PointwiseLoss loss{"Logit", LogitForward, aclnnLogit, LogitBackward, aclnnLogitGrad, "out", true, false,
+                     LogitTerm, nullptr, MeanCount::kSelf, ForwardReduction::kAll, 1.0, 1.0};
+  loss.forward_none_ulps = 1.0;  // The library's log against the C library's.
+  loss.parameter_name = "eps";
+  loss.parameter_values = {-1.0f, 0.0f, 1e-6f, 0.1f, 0.7f};  // None, 0, tiny, ordinary, above 0.5.
+  loss.forward_reductions = {0};
+  loss.backward_reductions = {0};
+  loss.gradient_has_operand_shape = true;
+  loss.unary = true;
+  loss.one_data_type = true;
+  loss.self_gradient = LogitGradient;
+  loss.draw_self = DrawAroundUnitInterval;
+  loss.draw_target = DrawUnused;
+  // The objective's other elements do not move, so only one FLOAT output's rounding over 2 * step counts.
+  loss.gradient_check_step = 1.0 / 4096;
+  loss.gradient_check_tolerance = 1e-3;
+  loss.gradient_check_draw = DrawLogitGradientCheckValues;
+  loss.gradient_check_parameters = {-1.0f, 0.01f};
+  return loss;
+}
+
 PointwiseLoss SmoothL1() {
   PointwiseLoss loss{"SmoothL1Loss", aclnnSmoothL1LossGetWorkspaceSize, aclnnSmoothL1Loss,
                      aclnnSmoothL1LossBackwardGetWorkspaceSize, aclnnSmoothL1LossBackward, "gradInput", false, false,
@@ -84,6 +269,20 @@ PointwiseLoss SoftMargin() {
   return loss;
 }
 
+bool HasBackward(const PointwiseLoss& loss) { return loss.backward_phase1 != nullptr; }
+bool HasTargetBackward(const PointwiseLoss& loss) { return loss.target_backward_phase1 != nullptr; }
+
+std::vector<PointwiseLoss> EntriesWith(const std::vector<PointwiseLoss>& entries,
+                                       bool (*wanted)(const PointwiseLoss&)) {
+  std::vector<PointwiseLoss> losses;
+  for (const PointwiseLoss& loss : entries) {
+    if (wanted(loss)) {
+      losses.push_back(loss);
+    }
+  }
+  return losses;
+}
+
 }  // namespace
 
 const std::vector<PointwiseLoss>& PointwiseLosses() {
@@ -105,14 +304,45 @@ const std::vector<PointwiseLoss>& PointwiseLosses() {
   return kLosses;
 }
 
-std::vector<PointwiseLoss> PointwiseLossesWithBackward() {
-  std::vector<PointwiseLoss> losses;
-  for (const PointwiseLoss& loss : PointwiseLosses()) {
-    if (loss.backward_phase1 != nullptr) {
-      losses.push_back(loss);
-    }
+std::vector<PointwiseLoss> PointwiseLossesWithBackward() { return EntriesWith(PointwiseLosses(), HasBackward); }
+
+const std::vector<PointwiseLoss>& AllPointwiseLosses() {
+  static const std::vector<PointwiseLoss> kLosses = [] {
+    std::vector<PointwiseLoss> losses = PointwiseLosses();
+    losses.push_back(KlDiv());
+    losses.push_back(Logit());
+    return losses;
+  }();
+  return kLosses;
+}
+
+std::vector<PointwiseLoss> AllPointwiseLossesWithBackward() { return EntriesWith(AllPointwiseLosses(), HasBackward); }
+
+std::vector<PointwiseLoss> AllPointwiseLossesWithTargetBackward() {
+  return EntriesWith(AllPointwiseLosses(), HasTargetBackward);
+}
+
+std::vector<float> ParameterValues(const PointwiseLoss& loss, const std::vector<float>& betas) {
+  if (!loss.parameter_values.empty()) {
+    return loss.parameter_values;
   }
-  return losses;
+  return loss.takes_beta ? betas : std::vector<float>{1.0f};
+}
+
+std::vector<float> GradientCheckParameters(const PointwiseLoss& loss, const std::vector<float>& betas) {
+  return loss.gradient_check_parameters.empty() ? ParameterValues(loss, betas) : loss.gradient_check_parameters;
+}
+
+double GradientFactor(const PointwiseLoss& loss, const std::vector<int64_t>& self_dims,
+                      const std::vector<int64_t>& shape, int64_t reduction) {
+  if (reduction == 1) {
+    const int64_t n = loss.mean_count == MeanCount::kSelf ? ElementCount(self_dims) : ElementCount(shape);
+    return 1.0 / static_cast<double>(n);
+  }
+  if (reduction == 3 && loss.batchmean) {
+    return 1.0 / static_cast<double>(shape.empty() ? 1 : shape[0]);
+  }
+  return 1.0;
 }
 
 std::vector<int64_t> ForwardOutDims(const PointwiseLoss& loss, const std::vector<int64_t>& shape, int64_t reduction) {
@@ -127,5 +357,8 @@ std::vector<int64_t> ForwardOutDims(const PointwiseLoss& loss, const std::vector
 
 std::string ForwardApi(const PointwiseLoss& loss) { return "aclnn" + loss.name + "GetWorkspaceSize"; }
 std::string BackwardApi(const PointwiseLoss& loss) { return "aclnn" + loss.name + "BackwardGetWorkspaceSize"; }
+std::string TargetBackwardApi(const PointwiseLoss& loss) {
+  return "aclnn" + loss.name + "TargetBackwardGetWorkspaceSize";
+}
 
 }  // namespace openaclnn::test

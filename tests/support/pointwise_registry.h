@@ -1,12 +1,16 @@
 // The pointwise losses the shared test programs cover: one entry per operator pair, with its public entry points
 // and a float64 reference written from the formulas (POINTWISE-LOSS-FACTS), sharing no code with the library.
-// The grid, edge-value, bad-input and gradient tests iterate this list, so an operator added here is tested by
-// all of them.
+// The grid, edge-value, bad-input and gradient tests iterate PointwiseLosses(), so an operator added there is
+// tested by all of them. Entries that need more of the entry's shape (a special parameter other than beta, a
+// gradient by target, batchmean, a gradient of its operand's shape) are in AllPointwiseLosses() only, which the
+// grid and the gradient check iterate; every field beyond the first block has a default that means "as the plain
+// (self, target) entries", so the plain entries set none of them.
 #ifndef OPENACLNN_TESTS_SUPPORT_POINTWISE_REGISTRY_H_
 #define OPENACLNN_TESTS_SUPPORT_POINTWISE_REGISTRY_H_
 
 #include <cstdint>
 #include <ostream>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -31,6 +35,9 @@ enum class ForwardReduction { kAll, kDim0 };
 
 // Which element count the backward's mean divides by.
 enum class MeanCount { kSelf, kBroadcast };
+
+// Which operand a backward differentiates by: self (aclnn<name>Backward) or target (aclnn<name>TargetBackward).
+enum class Gradient { kBySelf, kByTarget };
 
 struct PointwiseLoss {
   std::string name;  // "MseLoss": the APIs are aclnn<name>[Backward][GetWorkspaceSize].
@@ -58,11 +65,68 @@ struct PointwiseLoss {
   bool forward_checks_reduction = true;      // false: any reduction but 0 and 1 is sum (aclnnSoftMarginLoss).
   std::string forward_out_arg = "out";       // CANN's names of the forward's out and the backward's gradOutput.
   std::string grad_output_arg = "gradOutput";
+
+  // A special parameter passed in beta's place (the entry's phase-1 wrappers convert it), every value of which
+  // the grid and the gradient check try in turn: logTarget as 0 and 1. Empty: beta's draws (takes_beta) or 1.
+  std::string parameter_name = "";
+  std::vector<float> parameter_values = {};
+  // The reduction values the forward is called with, and the backward (CANN reads a backward's unknown value
+  // as none where it does not check it, so such a value is listed there too).
+  std::vector<int64_t> forward_reductions = {0, 1, 2};
+  std::vector<int64_t> backward_reductions = {0, 1, 2};
+  bool batchmean = false;  // Reduction 3 divides the sum (and the gradient) by the broadcast's first dimension.
+  // The gradient has the differentiated operand's shape rather than the broadcast's: the grid gives it only
+  // shapes whose broadcast does not enlarge that operand.
+  bool gradient_has_operand_shape = false;
+  // The gradient by target, where there is one: the same arguments as the backward, out named target_grad_arg;
+  // its value given gs = gradOutput * c (c the reduction's factor), composed as the operator documents it.
+  BackwardPhase1 target_backward_phase1 = nullptr;
+  Phase2 target_backward_phase2 = nullptr;
+  std::string target_grad_arg = "gradTarget";
+  double (*target_gradient)(double x, double y, double gs, double parameter) = nullptr;
+  bool target_gradient_has_target_type = false;  // Its out must have target's data type.
+  // The grid's and the large test's values for self and for target (given the parameter); null: uniform in
+  // [-4, 4], with target's first element equal to self's (a tie: L1's kink).
+  std::vector<double> (*draw_self)(int64_t count, std::mt19937* rng) = nullptr;
+  std::vector<double> (*draw_target)(int64_t count, float parameter, std::mt19937* rng) = nullptr;
+  // Central differences of FLOAT outputs: the step (exact in FLOAT around the values drawn) and the tolerance
+  // relative to 1 + |gradient|, both set by the largest third derivative and output rounding of the entry.
+  double gradient_check_step = 1.0 / 64;
+  double gradient_check_tolerance = 1e-4;
+  // The gradient check's self and target values (their sizes set), multiples of the step; null: target in
+  // [1/4, 2] and self at least 1/4 from it (away from L1's kink).
+  void (*gradient_check_draw)(float parameter, std::vector<double>* self, std::vector<double>* target,
+                              std::mt19937* rng) = nullptr;
+  // The parameter values the gradient check tries where the forward is differentiable; empty: as the grid.
+  std::vector<float> gradient_check_parameters = {};
+  // A unary operator (aclnnLogit: input, the parameter, out; its gradient x, dy, the parameter, out): the entry's
+  // wrappers ignore target and the reduction, the grid gives target and gradOutput self's shape, and the terms
+  // ignore y.
+  bool unary = false;
+  bool one_data_type = false;  // Every operand and out have one data type (no promotion, no other out type).
+  // The gradient by self given gs = gradOutput * c, composed as the operator documents it; null: derivative * g * c.
+  double (*self_gradient)(double x, double y, double gs, double parameter) = nullptr;
 };
 
 const std::vector<PointwiseLoss>& PointwiseLosses();
 // The entries with a backward.
 std::vector<PointwiseLoss> PointwiseLossesWithBackward();
+// PointwiseLosses() and the entries using the fields beyond the first block (aclnnKlDiv and its gradients,
+// aclnnLogit and aclnnLogitGrad).
+const std::vector<PointwiseLoss>& AllPointwiseLosses();
+// The entries of AllPointwiseLosses() with a backward; those with a gradient by target.
+std::vector<PointwiseLoss> AllPointwiseLossesWithBackward();
+std::vector<PointwiseLoss> AllPointwiseLossesWithTargetBackward();
+
+// The values of the special parameter the grid and the gradient check try: parameter_values, else `betas` for an
+// entry that takes beta, else {1}. The gradient check's: gradient_check_parameters where set.
+std::vector<float> ParameterValues(const PointwiseLoss& loss, const std::vector<float>& betas);
+std::vector<float> GradientCheckParameters(const PointwiseLoss& loss, const std::vector<float>& betas);
+
+// The factor the reduction gives a gradient element: 1 / N for mean (N per mean_count: self's element count or
+// the broadcast's), 1 / the broadcast's first dimension for batchmean, else 1.
+double GradientFactor(const PointwiseLoss& loss, const std::vector<int64_t>& self_dims,
+                      const std::vector<int64_t>& shape, int64_t reduction);
 
 // The forward's out shape for `reduction` over the broadcast `shape`.
 std::vector<int64_t> ForwardOutDims(const PointwiseLoss& loss, const std::vector<int64_t>& shape, int64_t reduction);
@@ -72,6 +136,7 @@ inline void PrintTo(const PointwiseLoss& loss, std::ostream* os) { *os << loss.n
 
 std::string ForwardApi(const PointwiseLoss& loss);   // "aclnnMseLossGetWorkspaceSize"
 std::string BackwardApi(const PointwiseLoss& loss);  // "aclnnMseLossBackwardGetWorkspaceSize"
+std::string TargetBackwardApi(const PointwiseLoss& loss);  // "aclnnKlDivTargetBackwardGetWorkspaceSize"
 
 }  // namespace openaclnn::test
 
