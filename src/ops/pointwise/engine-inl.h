@@ -117,20 +117,35 @@ HWY_INLINE hn::Vec<DD> ValueVecAt(DD dd, const RunInput<T>& x, const RunInput<T>
                            hn::PromoteTo(dd, InputFloats<T>(df, run, kForwardInputs + kExtra, i))..., params);
 }
 
+// A forward run as the vector loops read it: x, y, the parameters and the count in locals (RunInput), the term of
+// Lanes(dd) elements or of one element (the scalar form, for the loops' ends: the same bits).
+template <class VecTerm, typename T>
+struct ForwardRun {
+  explicit ForwardRun(const Run& of) : run(of), x(of, 0), y(of, 1), params(of.params), count(of.count) {}
+  template <class DD>
+  HWY_INLINE hn::Vec<DD> Terms(DD dd, int64_t i) const {
+    return ValueVecAt<VecTerm, T>(dd, x, y, run, params, i, ExtraSequence<VecTerm>{});
+  }
+  HWY_INLINE double Term(int64_t i) const { return ValueAt<VecTerm>(run, i, ExtraSequence<VecTerm>{}); }
+
+  const Run& run;  // For the extra operands, if the term has any.
+  const RunInput<T> x;
+  const RunInput<T> y;
+  const TermParams params;
+  const int64_t count;
+};
+
 template <class VecTerm, typename T>
 void ForwardTermsTyped(const Run& run, double* HWY_RESTRICT terms) {
   const hn::ScalableTag<double> dd;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(dd));
-  const RunInput<T> x_input(run, 0);
-  const RunInput<T> y_input(run, 1);
-  const TermParams params = run.params;
-  const int64_t count = run.count;
+  const ForwardRun<VecTerm, T> forward(run);
   int64_t i = 0;
-  for (; i + lanes <= count; i += lanes) {
-    hn::StoreU(ValueVecAt<VecTerm, T>(dd, x_input, y_input, run, params, i, ExtraSequence<VecTerm>{}), dd, terms + i);
+  for (; i + lanes <= forward.count; i += lanes) {
+    hn::StoreU(forward.Terms(dd, i), dd, terms + i);
   }
-  for (; i < run.count; ++i) {
-    terms[i] = ValueAt<VecTerm>(run, i, ExtraSequence<VecTerm>{});
+  for (; i < forward.count; ++i) {
+    terms[i] = forward.Term(i);
   }
 }
 #endif
@@ -160,18 +175,14 @@ void ForwardAddTyped(const Run& run, int first_lane, double* HWY_RESTRICT lanes)
   static_assert(cpu::kSumLanes == 8, "the accumulators below cover eight lanes");
   const hn::CappedTag<double, cpu::kSumLanes> dd;
   const int64_t width = static_cast<int64_t>(hn::Lanes(dd));
-  const RunInput<T> x_input(run, 0);
-  const RunInput<T> y_input(run, 1);
-  const TermParams params = run.params;
-  const int64_t count = run.count;
+  const ForwardRun<VecTerm, T> forward(run);
+  const int64_t count = forward.count;
   int64_t i = 0;
   // One element at a time up to lane 0, so the vectors start at lane 0.
   for (int lane = first_lane; lane != 0 && i < count; lane = (lane + 1) % cpu::kSumLanes, ++i) {
-    lanes[lane] += ValueAt<VecTerm>(run, i, ExtraSequence<VecTerm>{});
+    lanes[lane] += forward.Term(i);
   }
-  auto term = [&](int64_t at) {
-    return ValueVecAt<VecTerm, T>(dd, x_input, y_input, run, params, at, ExtraSequence<VecTerm>{});
-  };
+  auto term = [&](int64_t at) { return forward.Terms(dd, at); };
   auto load = [&](int64_t j) { return j * width < cpu::kSumLanes ? hn::LoadU(dd, lanes + j * width) : hn::Zero(dd); };
   auto a0 = load(0), a1 = load(1), a2 = load(2), a3 = load(3), a4 = load(4), a5 = load(5), a6 = load(6), a7 = load(7);
   for (; i + cpu::kSumLanes <= count; i += cpu::kSumLanes) {
@@ -204,7 +215,7 @@ void ForwardAddTyped(const Run& run, int first_lane, double* HWY_RESTRICT lanes)
   store(6, a6);
   store(7, a7);
   for (int lane = 0; i < count; ++lane, ++i) {
-    lanes[lane] += ValueAt<VecTerm>(run, i, ExtraSequence<VecTerm>{});
+    lanes[lane] += forward.Term(i);
   }
 }
 #endif
@@ -263,17 +274,13 @@ void ForwardStoreTyped(const Run& run, char* out) {
   const hn::ScalableTag<double> dd;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(dd));
   constexpr int64_t kOutBytes = sizeof(Out) == 4 ? 4 : 2;
-  const RunInput<T> x_input(run, 0);
-  const RunInput<T> y_input(run, 1);
-  const TermParams params = run.params;
-  const int64_t count = run.count;
+  const ForwardRun<VecTerm, T> forward(run);
   int64_t i = 0;
-  for (; i + lanes <= count; i += lanes) {
-    StoreRoundedOnce<Out>(dd, ValueVecAt<VecTerm, T>(dd, x_input, y_input, run, params, i, ExtraSequence<VecTerm>{}),
-                          out + i * kOutBytes);
+  for (; i + lanes <= forward.count; i += lanes) {
+    StoreRoundedOnce<Out>(dd, forward.Terms(dd, i), out + i * kOutBytes);
   }
-  for (; i < run.count; ++i) {
-    const double term = ValueAt<VecTerm>(run, i, ExtraSequence<VecTerm>{});
+  for (; i < forward.count; ++i) {
+    const double term = forward.Term(i);
     cpu::StoreFromDouble<Out>(out + i * kOutBytes, term != term ? static_cast<double>(BitsToFloat(kCanonicalNanBits))
                                                                 : term);
   }
