@@ -11,6 +11,7 @@
 #include "aclnnop/aclnn_binary_cross_entropy_backward.h"
 #include "aclnnop/aclnn_cross_entropy_loss.h"
 #include "aclnnop/aclnn_cross_entropy_loss_grad.h"
+#include "aclnnop/aclnn_kl_div_backward.h"
 #include "aclnnop/aclnn_logsoftmax.h"
 #include "aclnnop/aclnn_logsoftmax_backward.h"
 #include "aclnnop/aclnn_mse_loss.h"
@@ -248,6 +249,9 @@ void BM_MseForward(benchmark::State& state) {
     aclrtSynchronizeStream(stream);
   }
   state.SetBytesProcessed(state.iterations() * (self.bytes() + target.bytes() + out.bytes()));
+  state.counters["ns_per_element"] = benchmark::Counter(static_cast<double>(dims[0] * dims[1]) * 1e-9,
+                                                       benchmark::Counter::kIsIterationInvariantRate |
+                                                           benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_MseForward)
     ->ArgNames({"rows", "cols", "reduction", "threads"})
@@ -260,6 +264,42 @@ BENCHMARK(BM_MseForward)
     ->Args({1024, 1024, 2, 2})
     ->Args({1024, 1024, 0, 1})
     ->Args({1024, 1024, 0, 2})
+    ->UseRealTime();
+
+// aclnnKlDivBackward (logTarget false: a product per element) on (rows, cols) FLOAT operands, gradOutput full-size
+// for reduction none and a scalar for mean, on 1 and 2 threads; ns_per_element as for BM_Softmax.
+void BM_KlDivBackward(benchmark::State& state) {
+  Configure(state, static_cast<int>(state.range(3)), false);
+  const std::vector<int64_t> dims = {state.range(0), state.range(1)};
+  const int64_t reduction = state.range(2);
+  BenchTensor grad(reduction == 0 ? dims : std::vector<int64_t>{}, ACL_FLOAT);
+  BenchTensor self(dims, ACL_FLOAT);
+  BenchTensor target(dims, ACL_FLOAT);
+  BenchTensor out(dims, ACL_FLOAT);
+  grad.FillFloat(0.5f);
+  self.FillFloat(-1.5f);
+  target.FillFloat(0.25f);
+  aclrtStream stream = BenchStream();
+  for (auto _ : state) {
+    uint64_t workspace = 0;
+    aclOpExecutor* executor = nullptr;
+    aclnnKlDivBackwardGetWorkspaceSize(grad.get(), self.get(), target.get(), reduction, false, out.get(), &workspace,
+                                       &executor);
+    aclnnKlDivBackward(nullptr, 0, executor, stream);
+    aclrtSynchronizeStream(stream);
+  }
+  state.SetBytesProcessed(state.iterations() * (grad.bytes() + target.bytes() + out.bytes()));
+  state.counters["ns_per_element"] = benchmark::Counter(static_cast<double>(dims[0] * dims[1]) * 1e-9,
+                                                       benchmark::Counter::kIsIterationInvariantRate |
+                                                           benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_KlDivBackward)
+    ->ArgNames({"rows", "cols", "reduction", "threads"})
+    ->Args({1, 1024, 0, 1})
+    ->Args({1024, 1024, 0, 1})
+    ->Args({1024, 1024, 0, 2})
+    ->Args({1024, 1024, 1, 1})
+    ->Args({1024, 1024, 1, 2})
     ->UseRealTime();
 
 // aclnnCrossEntropyLoss (op 0) or aclnnCrossEntropyLossGrad (op 1) on (rows, classes) logits: mean, no weight,

@@ -173,6 +173,43 @@ TEST(DeterministicSumTest, SeriesSumEqualsTheDocumentedGroupingBitForBit) {
   }
 }
 
+// The form whose kernels add their terms into the lanes themselves: lane k % 8 of each block, in order, as the
+// documented grouping has it; the same bits for every count and thread count, blocks aligned and visited once.
+TEST(DeterministicSumTest, LaneSumEqualsTheDocumentedGroupingBitForBit) {
+  const int64_t counts[] = {0, 1, 7, 9, 2047, 2048, 2049, 3 * 2048 + 5, 64 * 2048, 64 * 2048 + 1, 3 * 64 * 2048 + 99};
+  for (int threads : {1, 2, 3}) {
+    ASSERT_EQ(cpu::SetKernelThreads("test", threads).ok(), true);
+    for (int64_t count : counts) {
+      SCOPED_TRACE("count " + std::to_string(count) + ", threads " + std::to_string(threads));
+      const std::vector<double> terms = WildTerms(count, static_cast<uint32_t>(count) + 11);
+      std::vector<int> visits(static_cast<size_t>(count), 0);
+      std::mutex mu;
+      bool blocks_aligned = true;
+      const double got = cpu::DeterministicLaneSum(count, [&](int64_t begin, int64_t end, double* lanes) {
+        std::lock_guard<std::mutex> lock(mu);
+        blocks_aligned = blocks_aligned && begin % kBlock == 0 && (end - begin == kBlock || end == count);
+        for (int64_t i = begin; i < end; ++i) {
+          ++visits[static_cast<size_t>(i)];
+          lanes[(i - begin) % cpu::kSumLanes] += terms[static_cast<size_t>(i)];
+        }
+      });
+      EXPECT_EQ(Bits(got), Bits(DocumentedSum(terms))) << got << " vs " << DocumentedSum(terms);
+      EXPECT_TRUE(blocks_aligned);
+      EXPECT_TRUE(std::all_of(visits.begin(), visits.end(), [](int v) { return v == 1; }));
+    }
+  }
+  ASSERT_EQ(cpu::SetKernelThreads("test", 0).ok(), true);
+  // The lanes start at +0, as LaneAccumulator's: a block of -0 terms totals +0.
+  const std::vector<double> negative_zeros(2048 + 3, -0.0);
+  const double zero = cpu::DeterministicLaneSum(static_cast<int64_t>(negative_zeros.size()),
+                                                [&](int64_t begin, int64_t end, double* lanes) {
+                                                  for (int64_t i = begin; i < end; ++i) {
+                                                    lanes[(i - begin) % cpu::kSumLanes] += -0.0;
+                                                  }
+                                                });
+  EXPECT_EQ(Bits(zero), Bits(DocumentedSum(negative_zeros)));
+}
+
 TEST(DeterministicSumTest, ErrorWithinTheDocumentedBound) {
   // Positive terms: the bound (2048 / 8 + 3 + log2(blocks)) * 2^-53 * sum|t| against a compensated sum.
   const int64_t count = 1 << 22;

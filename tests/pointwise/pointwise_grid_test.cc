@@ -224,7 +224,8 @@ TEST_P(PointwiseBackwardGridTest, BackwardMatchesTheReferenceOnEveryPath) {
   }
 }
 
-// Large enough for several deterministic-sum chunks and for two kernel threads to split the work.
+// Large enough for several deterministic-sum chunks and for two kernel threads to split the work; the rows of
+// 100003 elements start the vector kernels at every lane of the sum (the reference kernels give the same bits).
 // (An entry without a backward of its own runs the forward half.)
 TEST_P(PointwiseGridTest, LargeCallsGiveTheSameBitsForAnyThreadCount) {
   const PointwiseLoss& loss = GetParam();
@@ -267,6 +268,14 @@ TEST_P(PointwiseGridTest, LargeCallsGiveTheSameBitsForAnyThreadCount) {
         EXPECT_EQ(grad_out.Storage(), backward_bits);
       }
     }
+    ASSERT_EQ(openaclnnSetKernelTarget("reference"), 0);
+    ASSERT_EQ(CallForward(loss, self, target, reduction, out, stream.get()), 0) << TakeErrorMessage();
+    EXPECT_EQ(out.Storage(), forward_bits) << "reference kernels";
+    if (backward) {
+      ASSERT_EQ(CallBackward(loss, grad, self, target, reduction, grad_out, stream.get()), 0) << TakeErrorMessage();
+      EXPECT_EQ(grad_out.Storage(), backward_bits) << "reference kernels";
+    }
+    openaclnnSetKernelTarget(nullptr);
     openaclnnSetNumThreads(0);
     if (backward) {
       const bool mean = reduction == 1 || (reduction == 3 && loss.batchmean);

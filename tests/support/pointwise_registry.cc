@@ -137,8 +137,9 @@ PointwiseLoss KlDiv() {
   PointwiseLoss loss{"KlDiv", WithLogTarget<aclnnKlDivGetWorkspaceSize>, aclnnKlDiv,
                      BackwardWithLogTarget<aclnnKlDivBackwardGetWorkspaceSize>, aclnnKlDivBackward, "out", false,
                      false, KlDivTerm, KlDivDerivative, MeanCount::kBroadcast, ForwardReduction::kAll,
-                     // The gradient in double, rounded once; mean and batchmean round their factor 1 / N first.
-                     1.0, 2.0};
+                     // None and sum: one rounding. Mean and batchmean round their factor 1 / N first; the gradient
+                     // by self without logTarget is ((-t) * g) * s in float, three roundings with the factor's.
+                     1.0, 3.0};
   // The term goes through the library's exp and log, the reference through the C library's.
   loss.forward_none_ulps = 1.0;
   loss.reduced_out_any_one_element = true;

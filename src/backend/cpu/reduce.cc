@@ -106,22 +106,34 @@ double SeriesChunkTotal(int64_t count, int64_t first_block, int64_t end_block, F
   return tree.Total()[0];
 }
 
-}  // namespace
+// Blocks [first_block, end_block) of a series of `count` terms, each added into its lanes by add_lanes.
+double LaneChunkTotal(int64_t count, int64_t first_block, int64_t end_block, AddLanesFn add_lanes) {
+  AlignedTree<1> tree;
+  for (int64_t b = first_block; b < end_block; ++b) {
+    const int64_t begin = b * kSumBlockTerms;
+    double lanes[kSumLanes] = {};
+    add_lanes(begin, std::min(count, begin + kSumBlockTerms), lanes);
+    tree.Push({LaneTree(lanes)});
+  }
+  return tree.Total()[0];
+}
 
-double DeterministicSeriesSum(int64_t count, FillTermsFn fill_terms) {
+// The chunk totals of a series of `count` terms through the final tree; one chunk runs on the calling thread.
+template <typename ChunkTotal>
+double ChunkedSum(int64_t count, const ChunkTotal& chunk_total) {
   if (count <= 0) {
     return 0.0;
   }
   const int64_t blocks = (count - 1) / kSumBlockTerms + 1;
   const int64_t chunks = (blocks - 1) / kSumChunkBlocks + 1;
   if (chunks == 1) {
-    return SeriesChunkTotal(count, 0, blocks, fill_terms);  // One chunk: the final tree below is this total.
+    return chunk_total(0, blocks);  // One chunk: the final tree below is this total.
   }
   std::vector<std::array<double, 1>> chunk_totals(static_cast<size_t>(chunks));
   ParallelFor(chunks, 1, [&](int64_t first_chunk, int64_t end_chunk) {
     for (int64_t c = first_chunk; c < end_chunk; ++c) {
-      chunk_totals[static_cast<size_t>(c)] = {
-          SeriesChunkTotal(count, c * kSumChunkBlocks, std::min(blocks, (c + 1) * kSumChunkBlocks), fill_terms)};
+      const int64_t end_block = std::min(blocks, (c + 1) * kSumChunkBlocks);
+      chunk_totals[static_cast<size_t>(c)] = {chunk_total(c * kSumChunkBlocks, end_block)};
     }
   });
   AlignedTree<1> tree;
@@ -129,6 +141,20 @@ double DeterministicSeriesSum(int64_t count, FillTermsFn fill_terms) {
     tree.Push(total);
   }
   return tree.Total()[0];
+}
+
+}  // namespace
+
+double DeterministicSeriesSum(int64_t count, FillTermsFn fill_terms) {
+  return ChunkedSum(count, [&](int64_t first_block, int64_t end_block) {
+    return SeriesChunkTotal(count, first_block, end_block, fill_terms);
+  });
+}
+
+double DeterministicLaneSum(int64_t count, AddLanesFn add_lanes) {
+  return ChunkedSum(count, [&](int64_t first_block, int64_t end_block) {
+    return LaneChunkTotal(count, first_block, end_block, add_lanes);
+  });
 }
 
 template <int K>

@@ -109,6 +109,16 @@ using FillTermsFn = FunctionRef<void(int64_t begin, int64_t end, double* terms)>
 // Throws std::bad_alloc only when the per-chunk totals cannot be allocated.
 double DeterministicSeriesSum(int64_t count, FillTermsFn fill_terms);
 
+// add_lanes(begin, end, lanes) adds the terms of indices [begin, end) into lanes[0, kSumLanes), which start at +0:
+// term begin + k into lane k % kSumLanes, in index order, exactly as LaneAccumulator::Add does; [begin, end) is
+// always one block (or the last, shorter one).
+using AddLanesFn = FunctionRef<void(int64_t begin, int64_t end, double* lanes)>;
+
+// The total of one series over indices [0, count), the same grouping and bits as DeterministicSeriesSum, for a
+// kernel that adds its terms into the lanes as it computes them: no block of terms is written to memory and read
+// back. Threads, chunks and allocation as DeterministicSeriesSum.
+double DeterministicLaneSum(int64_t count, AddLanesFn add_lanes);
+
 }  // namespace openaclnn::cpu
 
 #endif  // OPENACLNN_BACKEND_CPU_REDUCE_H_

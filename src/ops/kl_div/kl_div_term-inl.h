@@ -32,11 +32,11 @@ struct KlDivVecTerm : KlDivTerm {
   template <class DF>
   static HWY_INLINE hn::Vec<DF> GradientVec(DF df, hn::Vec<DF> g, hn::Vec<DF> x, hn::Vec<DF> t, hn::Vec<DF> s,
                                             const pointwise::TermParams& p) {
-    const bool log_target = p.log_target;
-    return pointwise::HWY_NAMESPACE::InDoubleLanes(df, g, x, t, s, [log_target](auto dd, auto gd, auto, auto td,
-                                                                                auto sd) {
-      const auto w = log_target ? det::ExpVec(dd, td) : td;
-      return hn::Mul(hn::Mul(hn::Neg(w), gd), sd);
+    if (!p.log_target) {
+      return hn::Mul(hn::Mul(hn::Neg(t), g), s);
+    }
+    return pointwise::HWY_NAMESPACE::InDoubleLanes(df, g, x, t, s, [](auto dd, auto gd, auto, auto td, auto sd) {
+      return hn::Mul(hn::Mul(hn::Neg(det::ExpVec(dd, td)), gd), sd);
     });
   }
 };

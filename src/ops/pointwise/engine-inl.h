@@ -20,12 +20,14 @@
 #define OPENACLNN_OPS_POINTWISE_ENGINE_INL_H_
 #endif
 
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
 #include <utility>
 
 #include "backend/cpu/hwy_convert-inl.h"
+#include "backend/cpu/reduce.h"
 #include "backend/cpu/hwy_store-inl.h"
 #include "backend/cpu/reduce_round.h"
 #include "core/element.h"
@@ -115,20 +117,35 @@ HWY_INLINE hn::Vec<DD> ValueVecAt(DD dd, const RunInput<T>& x, const RunInput<T>
                            hn::PromoteTo(dd, InputFloats<T>(df, run, kForwardInputs + kExtra, i))..., params);
 }
 
+// A forward run as the vector loops read it: x, y, the parameters and the count in locals (RunInput), the term of
+// Lanes(dd) elements or of one element (the scalar form, for the loops' ends: the same bits).
+template <class VecTerm, typename T>
+struct ForwardRun {
+  explicit ForwardRun(const Run& of) : run(of), x(of, 0), y(of, 1), params(of.params), count(of.count) {}
+  template <class DD>
+  HWY_INLINE hn::Vec<DD> Terms(DD dd, int64_t i) const {
+    return ValueVecAt<VecTerm, T>(dd, x, y, run, params, i, ExtraSequence<VecTerm>{});
+  }
+  HWY_INLINE double Term(int64_t i) const { return ValueAt<VecTerm>(run, i, ExtraSequence<VecTerm>{}); }
+
+  const Run& run;  // For the extra operands, if the term has any.
+  const RunInput<T> x;
+  const RunInput<T> y;
+  const TermParams params;
+  const int64_t count;
+};
+
 template <class VecTerm, typename T>
 void ForwardTermsTyped(const Run& run, double* HWY_RESTRICT terms) {
   const hn::ScalableTag<double> dd;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(dd));
-  const RunInput<T> x_input(run, 0);
-  const RunInput<T> y_input(run, 1);
-  const TermParams params = run.params;
-  const int64_t count = run.count;
+  const ForwardRun<VecTerm, T> forward(run);
   int64_t i = 0;
-  for (; i + lanes <= count; i += lanes) {
-    hn::StoreU(ValueVecAt<VecTerm, T>(dd, x_input, y_input, run, params, i, ExtraSequence<VecTerm>{}), dd, terms + i);
+  for (; i + lanes <= forward.count; i += lanes) {
+    hn::StoreU(forward.Terms(dd, i), dd, terms + i);
   }
-  for (; i < run.count; ++i) {
-    terms[i] = ValueAt<VecTerm>(run, i, ExtraSequence<VecTerm>{});
+  for (; i < forward.count; ++i) {
+    terms[i] = forward.Term(i);
   }
 }
 #endif
@@ -145,6 +162,77 @@ bool ForwardTermsSimd(const Run& run, double* terms) {
 #else
   (void)run;
   (void)terms;
+  return false;
+#endif
+}
+
+#if HWY_HAVE_FLOAT64
+// The sum's kSumLanes lanes in at most eight double lanes per vector: one vector of eight, or two, four or eight
+// narrower ones, accumulator j holding lanes [j * Lanes, (j + 1) * Lanes). Each lane gets the additions
+// LaneAccumulator gives it, in the same order, so the bits are the same whatever the vector width.
+template <class VecTerm, typename T>
+void ForwardAddTyped(const Run& run, int first_lane, double* HWY_RESTRICT lanes) {
+  static_assert(cpu::kSumLanes == 8, "the accumulators below cover eight lanes");
+  const hn::CappedTag<double, cpu::kSumLanes> dd;
+  const int64_t width = static_cast<int64_t>(hn::Lanes(dd));
+  const ForwardRun<VecTerm, T> forward(run);
+  const int64_t count = forward.count;
+  int64_t i = 0;
+  // One element at a time up to lane 0, so the vectors start at lane 0.
+  for (int lane = first_lane; lane != 0 && i < count; lane = (lane + 1) % cpu::kSumLanes, ++i) {
+    lanes[lane] += forward.Term(i);
+  }
+  auto term = [&](int64_t at) { return forward.Terms(dd, at); };
+  auto load = [&](int64_t j) { return j * width < cpu::kSumLanes ? hn::LoadU(dd, lanes + j * width) : hn::Zero(dd); };
+  auto a0 = load(0), a1 = load(1), a2 = load(2), a3 = load(3), a4 = load(4), a5 = load(5), a6 = load(6), a7 = load(7);
+  for (; i + cpu::kSumLanes <= count; i += cpu::kSumLanes) {
+    a0 = hn::Add(a0, term(i));
+    if (width <= 4) {
+      a1 = hn::Add(a1, term(i + width));
+    }
+    if (width <= 2) {
+      a2 = hn::Add(a2, term(i + 2 * width));
+      a3 = hn::Add(a3, term(i + 3 * width));
+    }
+    if (width == 1) {
+      a4 = hn::Add(a4, term(i + 4));
+      a5 = hn::Add(a5, term(i + 5));
+      a6 = hn::Add(a6, term(i + 6));
+      a7 = hn::Add(a7, term(i + 7));
+    }
+  }
+  auto store = [&](int64_t j, hn::Vec<decltype(dd)> v) {
+    if (j * width < cpu::kSumLanes) {
+      hn::StoreU(v, dd, lanes + j * width);
+    }
+  };
+  store(0, a0);
+  store(1, a1);
+  store(2, a2);
+  store(3, a3);
+  store(4, a4);
+  store(5, a5);
+  store(6, a6);
+  store(7, a7);
+  for (int lane = 0; i < count; ++lane, ++i) {
+    lanes[lane] += forward.Term(i);
+  }
+}
+#endif
+
+template <class VecTerm>
+bool ForwardAddSimd(const Run& run, int first_lane, double* lanes) {
+#if HWY_HAVE_FLOAT64
+  switch (FastInputType(run, kForwardTermInputs<VecTerm>)) {
+    case ACL_FLOAT: return ForwardAddTyped<VecTerm, float>(run, first_lane, lanes), true;
+    case ACL_FLOAT16: return ForwardAddTyped<VecTerm, Float16>(run, first_lane, lanes), true;
+    case ACL_BF16: return ForwardAddTyped<VecTerm, BFloat16>(run, first_lane, lanes), true;
+    default: return false;
+  }
+#else
+  (void)run;
+  (void)first_lane;
+  (void)lanes;
   return false;
 #endif
 }
@@ -186,17 +274,13 @@ void ForwardStoreTyped(const Run& run, char* out) {
   const hn::ScalableTag<double> dd;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(dd));
   constexpr int64_t kOutBytes = sizeof(Out) == 4 ? 4 : 2;
-  const RunInput<T> x_input(run, 0);
-  const RunInput<T> y_input(run, 1);
-  const TermParams params = run.params;
-  const int64_t count = run.count;
+  const ForwardRun<VecTerm, T> forward(run);
   int64_t i = 0;
-  for (; i + lanes <= count; i += lanes) {
-    StoreRoundedOnce<Out>(dd, ValueVecAt<VecTerm, T>(dd, x_input, y_input, run, params, i, ExtraSequence<VecTerm>{}),
-                          out + i * kOutBytes);
+  for (; i + lanes <= forward.count; i += lanes) {
+    StoreRoundedOnce<Out>(dd, forward.Terms(dd, i), out + i * kOutBytes);
   }
-  for (; i < run.count; ++i) {
-    const double term = ValueAt<VecTerm>(run, i, ExtraSequence<VecTerm>{});
+  for (; i < forward.count; ++i) {
+    const double term = forward.Term(i);
     cpu::StoreFromDouble<Out>(out + i * kOutBytes, term != term ? static_cast<double>(BitsToFloat(kCanonicalNanBits))
                                                                 : term);
   }
@@ -264,13 +348,18 @@ HWY_INLINE void StorePair(DF df, hn::Vec<DF> a, hn::Vec<DF> b, char* p, bool str
   }
 }
 
+// Every input of a run (the fixed ones and the extra operands) in locals, as RunInput explains.
+template <typename T, size_t... kInput>
+std::array<RunInput<T>, sizeof...(kInput)> RunInputsOf(const Run& run, std::index_sequence<kInput...>) {
+  return {RunInput<T>(run, static_cast<int>(kInput))...};
+}
+
 // The gradient of Lanes(df) elements from element i on.
-template <class VecTerm, typename In, class DF, size_t... kExtra>
-HWY_INLINE hn::Vec<DF> GradientVecAt(DF df, const Run& run, int64_t i, hn::Vec<DF> scale,
-                                     std::index_sequence<kExtra...>) {
-  return VecTerm::GradientVec(df, InputFloats<In>(df, run, 0, i), InputFloats<In>(df, run, 1, i),
-                              InputFloats<In>(df, run, 2, i), InputFloats<In>(df, run, kBackwardInputs + kExtra, i)...,
-                              scale, run.params);
+template <class VecTerm, typename In, class DF, size_t kInputs, size_t... kExtra>
+HWY_INLINE hn::Vec<DF> GradientVecAt(DF df, const std::array<RunInput<In>, kInputs>& inputs, const TermParams& params,
+                                     int64_t i, hn::Vec<DF> scale, std::index_sequence<kExtra...>) {
+  return VecTerm::GradientVec(df, inputs[0].Floats(df, i), inputs[1].Floats(df, i), inputs[2].Floats(df, i),
+                              inputs[kBackwardInputs + kExtra].Floats(df, i)..., scale, params);
 }
 
 template <class VecTerm, typename In, typename Out>
@@ -298,13 +387,18 @@ void BackwardTyped(const Run& run, const BackwardOut& out) {
   }
   const auto scale = hn::Set(df, out.scale);
   const auto canonical_nan = hn::BitCast(df, hn::Set(hn::RebindToUnsigned<decltype(df)>(), kCanonicalNanBits));
+  const auto inputs =
+      RunInputsOf<In>(run, std::make_index_sequence<static_cast<size_t>(kBackwardTermInputs<VecTerm>)>{});
+  const TermParams params = run.params;
+  char* const data = out.data;
+  const int64_t count = run.count;
   auto gradient = [&](int64_t i) {
-    const auto result = GradientVecAt<VecTerm, In>(df, run, i, scale, ExtraSequence<VecTerm>{});
+    const auto result = GradientVecAt<VecTerm, In>(df, inputs, params, i, scale, ExtraSequence<VecTerm>{});
     return hn::IfThenElse(hn::IsNaN(result), canonical_nan, result);  // As core/nan.h.
   };
   int64_t i = head;
-  for (; i + step <= run.count; i += step) {
-    StorePair<Out>(df, gradient(i), gradient(i + lanes), out.data + i * kOutBytes, stream);
+  for (; i + step <= count; i += step) {
+    StorePair<Out>(df, gradient(i), gradient(i + lanes), data + i * kOutBytes, stream);
   }
   for (; i < run.count; ++i) {
     scalar(i);
@@ -353,6 +447,9 @@ HWY_AFTER_NAMESPACE();
   }                                                                                                          \
   inline ::openaclnn::pointwise::ForwardStoreFn ForwardStoreKernel() {                                       \
     return &::openaclnn::pointwise::HWY_NAMESPACE::ForwardStoreSimd<VEC_TERM>;                               \
+  }                                                                                                          \
+  inline ::openaclnn::pointwise::ForwardAddFn ForwardAddKernel() {                                           \
+    return &::openaclnn::pointwise::HWY_NAMESPACE::ForwardAddSimd<VEC_TERM>;                                 \
   }                                                                                                          \
   inline ::openaclnn::pointwise::BackwardRunFn BackwardKernel() {                                            \
     return &::openaclnn::pointwise::HWY_NAMESPACE::BackwardSimd<VEC_TERM>;                                   \

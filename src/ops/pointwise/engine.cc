@@ -121,6 +121,7 @@ struct ForwardParams {
   const TermKernels* kernels;
   ForwardTermsFn simd;
   ForwardStoreFn store_simd;  // Reduction none: whole rows straight into out, where it can.
+  ForwardAddFn add_simd;      // Mean and sum: whole rows into the sum's lanes, where every run can (AddsInLanes).
   const char* kernel_name;    // For the debug log: "reference" or the SIMD target.
 };
 
@@ -174,6 +175,47 @@ class ForwardNoneLaunch final : public Launch {
   const ForwardParams params_;
 };
 
+// A run's terms into the sum's lanes from `lane` on (run.h's ForwardAddFn); returns the lane after its last term.
+// A run the vector kernel declines goes through the term kernels a piece at a time, each term added in order.
+int AddRunToLanes(const ForwardParams& params, const Run& run, int lane, double* lanes) {
+  if (params.add_simd(run, lane, lanes)) {
+    return static_cast<int>((lane + run.count) % cpu::kSumLanes);
+  }
+  double terms[kForwardPiece];
+  for (int64_t first = 0; first < run.count; first += kForwardPiece) {
+    Run piece = run;
+    for (int k = 0; k < params.inputs; ++k) {
+      piece.input[k] += first * run.stride[k];
+    }
+    piece.count = std::min(kForwardPiece, run.count - first);
+    if (params.simd == nullptr || !params.simd(piece, terms)) {
+      params.kernels->forward_reference(piece, terms);
+    }
+    for (int64_t i = 0; i < piece.count; ++i) {
+      lanes[lane] += terms[i];
+      lane = (lane + 1) % cpu::kSumLanes;
+    }
+  }
+  return lane;
+}
+
+// Whether the runs of a reducing plan are the vector kernels' kind (engine-inl.h: every input of one FLOAT,
+// FLOAT16 or BFLOAT16 type, contiguous or broadcast along the run), so that the sum takes the terms straight into
+// its lanes; other plans keep the term buffer, whose pass is cheap next to strided loads.
+bool AddsInLanes(const iter::LoopPlan& plan, const ForwardParams& params) {
+  const aclDataType dtype = params.dtypes[0];
+  if (dtype != ACL_FLOAT && dtype != ACL_FLOAT16 && dtype != ACL_BF16) {
+    return false;
+  }
+  for (int k = 0; k < params.inputs; ++k) {
+    const int64_t stride = plan.strides[k][0];
+    if (params.dtypes[k] != dtype || (stride != 0 && stride != DataTypeSize(dtype))) {
+      return false;
+    }
+  }
+  return true;
+}
+
 class ForwardReducedLaunch final : public Launch {
  public:
   // divisor: mean's (0 for the plan's element count).
@@ -195,9 +237,21 @@ class ForwardReducedLaunch final : public Launch {
         });
       });
     };
+    // Or, for vector runs, added into the lanes as the kernels compute them: the same grouping, so the same bits.
+    const auto add_lanes = [this](int64_t begin, int64_t end, double* lanes) {
+      int lane = 0;  // Blocks start at multiples of kSumLanes.
+      iter::ForEachBlock(plan_, begin, end, [&](const iter::Block& block) {
+        for (int64_t row = 0; row < block.outer_size; ++row) {
+          const pointwise::Run run =
+              RunOf(block, 0, params_.inputs, params_.dtypes, params_.term, row, 0, block.inner_size);
+          lane = AddRunToLanes(params_, run, lane, lanes);
+        }
+      });
+    };
     double sum = 0.0;
     try {
-      sum = cpu::DeterministicSeriesSum(plan_.numel, fill_terms);
+      sum = params_.add_simd != nullptr ? cpu::DeterministicLaneSum(plan_.numel, add_lanes)
+                                        : cpu::DeterministicSeriesSum(plan_.numel, fill_terms);
     } catch (const std::bad_alloc&) {
       return Status(ACL_ERROR_BAD_ALLOC, msg::ExecutionError(run_api_, "out of host memory for the partial sums."));
     }
@@ -541,6 +595,7 @@ ForwardParams ForwardParamsOf(const ForwardCall& call) {
   params.kernels = call.kernels;
   params.simd = ActiveSimd(call.kernels->forward_simd);
   params.store_simd = ActiveSimd(call.kernels->forward_store_simd);
+  params.add_simd = ActiveSimd(call.kernels->forward_add_simd);
   params.kernel_name = cpu::KernelTargetName(params.simd != nullptr ? cpu::ActiveKernelTarget() : cpu::kReferenceKernels);
   return params;
 }
@@ -572,7 +627,7 @@ Prepared ForwardLaunchOf(const ForwardCall& call) {
   const bool reduced = call.reduction != static_cast<int64_t>(Reduction::kNone);
   const bool mean = call.reduction == static_cast<int64_t>(Reduction::kMean);
   const int64_t numel = ElementCount(shape);
-  const ForwardParams params = ForwardParamsOf(call);
+  ForwardParams params = ForwardParamsOf(call);
   const int64_t rank = static_cast<int64_t>(shape.size());
   if (!reduced) {
     if (numel == 0) {
@@ -598,8 +653,12 @@ Prepared ForwardLaunchOf(const ForwardCall& call) {
   builder.AddOperand(OperandOf(*call.self));
   builder.AddOperand(OperandOf(*target));
   AddExtraOperands(&builder, call.extras, kForwardInputs, params.dtypes, params.absent.get());
-  return {Status::Ok(), std::make_shared<ForwardReducedLaunch>(builder.Build(iter::DimPolicy::kCoalesceInLogicalOrder),
-                                                               params, call.run_api, mean, call.mean_divisor, out)};
+  const iter::LoopPlan plan = builder.Build(iter::DimPolicy::kCoalesceInLogicalOrder);
+  if (!AddsInLanes(plan, params)) {
+    params.add_simd = nullptr;
+  }
+  return {Status::Ok(),
+          std::make_shared<ForwardReducedLaunch>(plan, params, call.run_api, mean, call.mean_divisor, out)};
 }
 
 Prepared ForwardOverDim0LaunchOf(const ForwardCall& call) {

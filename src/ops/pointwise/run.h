@@ -43,6 +43,11 @@ struct Run {
 // The forward terms of a run (count <= kForwardPiece), in double.
 using ForwardTermsFn = bool (*)(const Run& run, double* terms);
 
+// A forward run's terms added into the deterministic sum's lanes (backend/cpu/reduce.h, kSumLanes of them): term i
+// into lane (first_lane + i) % kSumLanes, in index order, as the sum's per-index form adds them, with no term buffer
+// (count unlimited). Only a vector kernel has this form; it declines the runs outside its fast path.
+using ForwardAddFn = bool (*)(const Run& run, int first_lane, double* lanes);
+
 // A forward run with reduction none straight into out (count unlimited): each term rounded once to out_dtype
 // and stored at out + i * out_stride. Only a vector kernel has this form; it declines what it cannot store.
 using ForwardStoreFn = bool (*)(const Run& run, char* out, int64_t out_stride, aclDataType out_dtype);
@@ -65,6 +70,7 @@ struct TermKernels {
   // The vector kernels compiled for a Highway target, or null where it is not compiled in.
   ForwardTermsFn (*forward_simd)(int64_t target);
   ForwardStoreFn (*forward_store_simd)(int64_t target);
+  ForwardAddFn (*forward_add_simd)(int64_t target);
   BackwardRunFn (*backward_simd)(int64_t target);
   int transcendentals = 0;  // Per element: the term's kTranscendentals (reference.h), for the grain policy.
 };

@@ -14,12 +14,14 @@
 #define OPENACLNN_POINTWISE_KERNEL_SET(NAME, SCALAR_TERM)                                                      \
   const ::openaclnn::pointwise::TermKernels& NAME() {                                                          \
     using ::openaclnn::pointwise::BackwardRunFn;                                                               \
+    using ::openaclnn::pointwise::ForwardAddFn;                                                                \
     using ::openaclnn::pointwise::ForwardStoreFn;                                                              \
     using ::openaclnn::pointwise::ForwardTermsFn;                                                              \
     using TargetFn = int64_t (*)();                                                                            \
     static const TargetFn kTargets[] = OPENACLNN_HWY_TABLE(CompiledTarget);                                    \
     static ForwardTermsFn (*const kForward[])() = OPENACLNN_HWY_TABLE(ForwardKernel);                          \
     static ForwardStoreFn (*const kForwardStore[])() = OPENACLNN_HWY_TABLE(ForwardStoreKernel);                \
+    static ForwardAddFn (*const kForwardAdd[])() = OPENACLNN_HWY_TABLE(ForwardAddKernel);                      \
     static BackwardRunFn (*const kBackward[])() = OPENACLNN_HWY_TABLE(BackwardKernel);                         \
     static const ::openaclnn::pointwise::TermKernels kKernels = {                                              \
         &::openaclnn::pointwise::ForwardTermsReference<SCALAR_TERM>,                                           \
@@ -30,6 +32,10 @@
         },                                                                                                     \
         [](int64_t target) -> ForwardStoreFn {                                                                 \
           const auto get = ::openaclnn::cpu::ForTarget(kTargets, kForwardStore, target);                       \
+          return get != nullptr ? get() : nullptr;                                                             \
+        },                                                                                                     \
+        [](int64_t target) -> ForwardAddFn {                                                                   \
+          const auto get = ::openaclnn::cpu::ForTarget(kTargets, kForwardAdd, target);                         \
           return get != nullptr ? get() : nullptr;                                                             \
         },                                                                                                     \
         [](int64_t target) -> BackwardRunFn {                                                                  \
