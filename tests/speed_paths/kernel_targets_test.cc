@@ -24,7 +24,7 @@
 #include "acl/acl_base.h"
 #include "backend/cpu/kernel_target.h"
 #include "openaclnn/openaclnn.h"
-#include "ops/binary_cross_entropy_backward/binary_cross_entropy_backward_kernel_hwy.h"
+#include "ops/binary_cross_entropy/binary_cross_entropy_kernels.h"
 #include "ops/nll_loss_backward/nll_loss_backward_kernel_hwy.h"
 
 // The build's OPENACLNN_HWY_DISABLED_TARGETS ("HWY_SSE4|HWY_AVX3"), from tests/speed_paths/CMakeLists.txt.
@@ -232,12 +232,24 @@ TEST(KernelTargetsTest, EverySimdTargetHasTheFastPathKernels) {
     for (const aclDataType type : kFloatTypes) {
       EXPECT_NE(nll::SelectNllBlockKernelSimd(target, ACL_INT64, type, type), nullptr)
           << "aclnnNLLLossBackward has no " << name << " kernel for data type " << type;
-      bce::BceKernelParams params{};
-      for (aclDataType& slot : params.dtype) {
-        slot = type;
+    }
+    // The pointwise engine's vector kernel of a term, which must take a contiguous run of each data type rather
+    // than decline it to the reference kernel (ops/pointwise/engine-inl.h).
+    const pointwise::BackwardRunFn bce = binary_cross_entropy::BinaryCrossEntropyKernels().backward_simd(target);
+    ASSERT_NE(bce, nullptr) << "aclnnBinaryCrossEntropyBackward has no " << name << " kernel";
+    for (const aclDataType type : kFloatTypes) {
+      alignas(64) float inputs[4][64] = {};  // gradOutput, self, target, weight: zeros of every type.
+      alignas(64) float out[64] = {};
+      pointwise::Run run{};
+      for (int k = 0; k < 4; ++k) {
+        run.input[k] = reinterpret_cast<const char*>(inputs[k]);
+        run.stride[k] = type == ACL_FLOAT ? 4 : 2;
+        run.dtype[k] = type;
       }
-      EXPECT_NE(bce::SelectBceBlockKernelSimd(target, params), nullptr)
-          << "aclnnBinaryCrossEntropyBackward has no " << name << " kernel for data type " << type;
+      run.count = 64;
+      const pointwise::BackwardOut to{reinterpret_cast<char*>(out), type == ACL_FLOAT ? 4 : 2, type, 1.0f, false};
+      EXPECT_TRUE(bce(run, to)) << "aclnnBinaryCrossEntropyBackward's " << name << " kernel declines data type "
+                                << type;
     }
   }
 }

@@ -20,6 +20,7 @@
 #define OPENACLNN_OPS_POINTWISE_ENGINE_INL_H_
 #endif
 
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
@@ -264,13 +265,17 @@ HWY_INLINE void StorePair(DF df, hn::Vec<DF> a, hn::Vec<DF> b, char* p, bool str
   }
 }
 
+// A gradient's inputs (gradOutput, self, target, then the extra operands) as locals (RunInput).
+template <typename In, size_t... kInput>
+HWY_INLINE std::array<RunInput<In>, sizeof...(kInput)> RunInputsOf(const Run& run, std::index_sequence<kInput...>) {
+  return {RunInput<In>(run, static_cast<int>(kInput))...};
+}
+
 // The gradient of Lanes(df) elements from element i on.
-template <class VecTerm, typename In, class DF, size_t... kExtra>
-HWY_INLINE hn::Vec<DF> GradientVecAt(DF df, const Run& run, int64_t i, hn::Vec<DF> scale,
-                                     std::index_sequence<kExtra...>) {
-  return VecTerm::GradientVec(df, InputFloats<In>(df, run, 0, i), InputFloats<In>(df, run, 1, i),
-                              InputFloats<In>(df, run, 2, i), InputFloats<In>(df, run, kBackwardInputs + kExtra, i)...,
-                              scale, run.params);
+template <class VecTerm, class DF, typename In, size_t kCount, size_t... kInput>
+HWY_INLINE hn::Vec<DF> GradientVecAt(DF df, const std::array<RunInput<In>, kCount>& inputs, int64_t i,
+                                     hn::Vec<DF> scale, const TermParams& params, std::index_sequence<kInput...>) {
+  return VecTerm::GradientVec(df, inputs[kInput].Floats(df, i)..., scale, params);
 }
 
 template <class VecTerm, typename In, typename Out>
@@ -296,17 +301,23 @@ void BackwardTyped(const Run& run, const BackwardOut& out) {
   for (int64_t i = 0; i < head; ++i) {
     scalar(i);
   }
+  // The loop reads everything from locals: through `run` and `out` the compiler must reload the pointers and
+  // strides after every store (a vector store may alias anything).
+  using Inputs = std::make_index_sequence<static_cast<size_t>(kBackwardTermInputs<VecTerm>)>;
+  const auto inputs = RunInputsOf<In>(run, Inputs{});
+  const TermParams params = run.params;
+  const int64_t count = run.count;
+  char* const data = out.data;
   const auto scale = hn::Set(df, out.scale);
   const auto canonical_nan = hn::BitCast(df, hn::Set(hn::RebindToUnsigned<decltype(df)>(), kCanonicalNanBits));
-  auto gradient = [&](int64_t i) {
-    const auto result = GradientVecAt<VecTerm, In>(df, run, i, scale, ExtraSequence<VecTerm>{});
-    return hn::IfThenElse(hn::IsNaN(result), canonical_nan, result);  // As core/nan.h.
-  };
   int64_t i = head;
-  for (; i + step <= run.count; i += step) {
-    StorePair<Out>(df, gradient(i), gradient(i + lanes), out.data + i * kOutBytes, stream);
+  for (; i + step <= count; i += step) {
+    const auto low = GradientVecAt<VecTerm>(df, inputs, i, scale, params, Inputs{});
+    const auto high = GradientVecAt<VecTerm>(df, inputs, i + lanes, scale, params, Inputs{});
+    StorePair<Out>(df, hn::IfThenElse(hn::IsNaN(low), canonical_nan, low),  // NaNs as core/nan.h.
+                   hn::IfThenElse(hn::IsNaN(high), canonical_nan, high), data + i * kOutBytes, stream);
   }
-  for (; i < run.count; ++i) {
+  for (; i < count; ++i) {
     scalar(i);
   }
   if (stream) {
@@ -354,6 +365,18 @@ HWY_AFTER_NAMESPACE();
   inline ::openaclnn::pointwise::ForwardStoreFn ForwardStoreKernel() {                                       \
     return &::openaclnn::pointwise::HWY_NAMESPACE::ForwardStoreSimd<VEC_TERM>;                               \
   }                                                                                                          \
+  inline ::openaclnn::pointwise::BackwardRunFn BackwardKernel() {                                            \
+    return &::openaclnn::pointwise::HWY_NAMESPACE::BackwardSimd<VEC_TERM>;                                   \
+  }                                                                                                          \
+  inline int64_t CompiledTarget() { return HWY_TARGET; }
+#endif
+
+// The same for a term whose forward has no vector form (aclnnBinaryCrossEntropy's calls the C library's log):
+// its forward runs the reference kernels on every target, its gradient the vector kernels.
+#ifndef OPENACLNN_POINTWISE_GRADIENT_VECTOR_KERNELS
+#define OPENACLNN_POINTWISE_GRADIENT_VECTOR_KERNELS(VEC_TERM)                                                \
+  inline ::openaclnn::pointwise::ForwardTermsFn ForwardKernel() { return nullptr; }                          \
+  inline ::openaclnn::pointwise::ForwardStoreFn ForwardStoreKernel() { return nullptr; }                     \
   inline ::openaclnn::pointwise::BackwardRunFn BackwardKernel() {                                            \
     return &::openaclnn::pointwise::HWY_NAMESPACE::BackwardSimd<VEC_TERM>;                                   \
   }                                                                                                          \

@@ -1,0 +1,14 @@
+// The kernels of BCE for the pointwise engine: the forward's reference kernels (its terms call the C library's
+// log and log1p, so no vector form gives their bits) and the gradient's reference and vector kernels.
+#ifndef OPENACLNN_OPS_BINARY_CROSS_ENTROPY_BINARY_CROSS_ENTROPY_KERNELS_H_
+#define OPENACLNN_OPS_BINARY_CROSS_ENTROPY_BINARY_CROSS_ENTROPY_KERNELS_H_
+
+#include "ops/pointwise/run.h"
+
+namespace openaclnn::binary_cross_entropy {
+
+const pointwise::TermKernels& BinaryCrossEntropyKernels();
+
+}  // namespace openaclnn::binary_cross_entropy
+
+#endif  // OPENACLNN_OPS_BINARY_CROSS_ENTROPY_BINARY_CROSS_ENTROPY_KERNELS_H_
