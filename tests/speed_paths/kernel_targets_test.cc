@@ -220,6 +220,28 @@ TEST(KernelTargetsTest, DefaultIsTheBestTargetThisCpuSupports) {
 #endif
 }
 
+// A pointwise engine's vector gradient kernel (ops/pointwise/engine-inl.h) exists for the target and takes a
+// contiguous run of every data type rather than declining it to the reference kernel.
+void ExpectTakesEveryFloatType(const pointwise::TermKernels& kernels, int64_t target, const char* which) {
+  const char* name = cpu::KernelTargetName(target);
+  const pointwise::BackwardRunFn kernel = kernels.backward_simd(target);
+  ASSERT_NE(kernel, nullptr) << "aclnnBinaryCrossEntropyBackward " << which << " has no " << name << " kernel";
+  for (const aclDataType type : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+    alignas(64) float inputs[4][64] = {};  // gradOutput, self, target, weight: zeros of every type.
+    alignas(64) float out[64] = {};
+    pointwise::Run run{};
+    for (int k = 0; k < 4; ++k) {
+      run.input[k] = reinterpret_cast<const char*>(inputs[k]);
+      run.stride[k] = type == ACL_FLOAT ? 4 : 2;
+      run.dtype[k] = type;
+    }
+    run.count = 64;
+    const pointwise::BackwardOut to{reinterpret_cast<char*>(out), type == ACL_FLOAT ? 4 : 2, type, 1.0f, false};
+    EXPECT_TRUE(kernel(run, to)) << "aclnnBinaryCrossEntropyBackward " << which << ": the " << name
+                                 << " kernel declines data type " << type;
+  }
+}
+
 // A plan asks the active target's dispatch table for a SIMD kernel and falls back to the reference kernel when
 // it gets none; these calls are the operators' fast paths, which must always get one.
 TEST(KernelTargetsTest, EverySimdTargetHasTheFastPathKernels) {
@@ -233,24 +255,8 @@ TEST(KernelTargetsTest, EverySimdTargetHasTheFastPathKernels) {
       EXPECT_NE(nll::SelectNllBlockKernelSimd(target, ACL_INT64, type, type), nullptr)
           << "aclnnNLLLossBackward has no " << name << " kernel for data type " << type;
     }
-    // The pointwise engine's vector kernel of a term, which must take a contiguous run of each data type rather
-    // than decline it to the reference kernel (ops/pointwise/engine-inl.h).
-    const pointwise::BackwardRunFn bce = binary_cross_entropy::BinaryCrossEntropyKernels().backward_simd(target);
-    ASSERT_NE(bce, nullptr) << "aclnnBinaryCrossEntropyBackward has no " << name << " kernel";
-    for (const aclDataType type : kFloatTypes) {
-      alignas(64) float inputs[4][64] = {};  // gradOutput, self, target, weight: zeros of every type.
-      alignas(64) float out[64] = {};
-      pointwise::Run run{};
-      for (int k = 0; k < 4; ++k) {
-        run.input[k] = reinterpret_cast<const char*>(inputs[k]);
-        run.stride[k] = type == ACL_FLOAT ? 4 : 2;
-        run.dtype[k] = type;
-      }
-      run.count = 64;
-      const pointwise::BackwardOut to{reinterpret_cast<char*>(out), type == ACL_FLOAT ? 4 : 2, type, 1.0f, false};
-      EXPECT_TRUE(bce(run, to)) << "aclnnBinaryCrossEntropyBackward's " << name << " kernel declines data type "
-                                << type;
-    }
+    ExpectTakesEveryFloatType(binary_cross_entropy::BinaryCrossEntropyKernels(), target, "with a weight");
+    ExpectTakesEveryFloatType(binary_cross_entropy::BinaryCrossEntropyNoWeightKernels(), target, "without one");
   }
 }
 

@@ -147,11 +147,17 @@ Status ValidateBackward(const BackwardArgs& a) {
                                          {"weightOptional", a.weight}, {"out", a.out}});  // Checked memory mode.
 }
 
-// The weight as the term's one extra operand; an absent one is 1.
+// The kernels for the call: with the weight as the terms' one extra operand, or without it (nothing to read or
+// multiply by).
+const TermKernels& KernelsFor(const aclTensor* weight) {
+  return weight != nullptr ? BinaryCrossEntropyKernels() : BinaryCrossEntropyNoWeightKernels();
+}
 ExtraOperands WeightOf(const aclTensor* weight) {
   ExtraOperands extras;
-  extras.operand[0] = {weight, 1.0f};
-  extras.count = 1;
+  if (weight != nullptr) {
+    extras.operand[0] = {weight, 1.0f};
+    extras.count = 1;
+  }
   return extras;
 }
 
@@ -162,7 +168,7 @@ Status ForwardGetWorkspaceSize(const ForwardArgs& args, uint64_t* workspace_size
   OPENACLNN_RETURN_IF_ERROR(ValidateForward(args));
   // target and weight broadcast to self, so the engine's broadcast shape is self's and the mean divides by
   // numel(self).
-  ForwardCall call{kForwardPhase2Api, args.self, args.target, args.reduction, args.out, &BinaryCrossEntropyKernels()};
+  ForwardCall call{kForwardPhase2Api, args.self, args.target, args.reduction, args.out, &KernelsFor(args.weight)};
   call.extras = WeightOf(args.weight);
   return FinishPhase1(kForwardPhase2Api, PlanForward(call), workspace_size, executor);
 }
@@ -179,7 +185,7 @@ Status BackwardGetWorkspaceSize(const BackwardArgs& args, uint64_t* workspace_si
   const bool mean = args.reduction == static_cast<int64_t>(Reduction::kMean);
   const float scale = mean ? 1.0f / static_cast<float>(args.self->numel()) : 1.0f;
   BackwardCall call{kBackwardPhase2Api, args.grad_output, args.self, args.target, scale, args.out,
-                    &BinaryCrossEntropyKernels()};
+                    &KernelsFor(args.weight)};
   call.extras = WeightOf(args.weight);
   return FinishPhase1(kBackwardPhase2Api, PlanBackward(call), workspace_size, executor);
 }

@@ -7,7 +7,9 @@
 
 namespace openaclnn::binary_cross_entropy {
 
+// With the weight as the terms' extra operand, and without it (weight NULL).
 const pointwise::TermKernels& BinaryCrossEntropyKernels();
+const pointwise::TermKernels& BinaryCrossEntropyNoWeightKernels();
 
 }  // namespace openaclnn::binary_cross_entropy
 

@@ -7,12 +7,19 @@
 #include "ops/binary_cross_entropy/binary_cross_entropy_term-inl.h"
 #include "ops/pointwise/engine-inl.h"
 
+// Two kernel sets, each in its own namespace (the dispatch tables name a set's functions by target namespace).
 HWY_BEFORE_NAMESPACE();
-namespace openaclnn::binary_cross_entropy {
+namespace openaclnn::binary_cross_entropy::weighted {
 namespace HWY_NAMESPACE {
-OPENACLNN_POINTWISE_GRADIENT_VECTOR_KERNELS(BinaryCrossEntropyVecTerm)
+OPENACLNN_POINTWISE_GRADIENT_VECTOR_KERNELS(::openaclnn::binary_cross_entropy::HWY_NAMESPACE::BinaryCrossEntropyVecTerm)
 }  // namespace HWY_NAMESPACE
-}  // namespace openaclnn::binary_cross_entropy
+}  // namespace openaclnn::binary_cross_entropy::weighted
+namespace openaclnn::binary_cross_entropy::unweighted {
+namespace HWY_NAMESPACE {
+OPENACLNN_POINTWISE_GRADIENT_VECTOR_KERNELS(
+    ::openaclnn::binary_cross_entropy::HWY_NAMESPACE::BinaryCrossEntropyNoWeightVecTerm)
+}  // namespace HWY_NAMESPACE
+}  // namespace openaclnn::binary_cross_entropy::unweighted
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
@@ -20,6 +27,14 @@ HWY_AFTER_NAMESPACE();
 #include "ops/pointwise/term_kernels.h"
 
 namespace openaclnn::binary_cross_entropy {
-OPENACLNN_POINTWISE_KERNEL_SET(BinaryCrossEntropyKernels, BinaryCrossEntropyTerm)
+namespace weighted {
+OPENACLNN_POINTWISE_KERNEL_SET(Kernels, BinaryCrossEntropyTerm)
+}  // namespace weighted
+namespace unweighted {
+OPENACLNN_POINTWISE_KERNEL_SET(Kernels, BinaryCrossEntropyNoWeightTerm)
+}  // namespace unweighted
+
+const pointwise::TermKernels& BinaryCrossEntropyKernels() { return weighted::Kernels(); }
+const pointwise::TermKernels& BinaryCrossEntropyNoWeightKernels() { return unweighted::Kernels(); }
 }  // namespace openaclnn::binary_cross_entropy
 #endif  // HWY_ONCE

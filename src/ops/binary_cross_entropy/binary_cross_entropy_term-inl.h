@@ -16,14 +16,28 @@ namespace openaclnn::binary_cross_entropy {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
+// g * (x - y) / max(x * (1 - x), 1e-12f), with Max for the clamp: one instruction instead of two, with the same
+// result (binary_cross_entropy_term.h).
+template <class DF>
+HWY_INLINE hn::Vec<DF> Quotient(DF df, hn::Vec<DF> g, hn::Vec<DF> x, hn::Vec<DF> y) {
+  const auto numerator = hn::Mul(g, hn::Sub(x, y));
+  const auto denominator = hn::Max(hn::Mul(x, hn::Sub(hn::Set(df, 1.0f), x)), hn::Set(df, kEpsilon));
+  return hn::Div(numerator, denominator);
+}
+
+struct BinaryCrossEntropyNoWeightVecTerm : BinaryCrossEntropyNoWeightTerm {
+  template <class DF>
+  static HWY_INLINE hn::Vec<DF> GradientVec(DF df, hn::Vec<DF> g, hn::Vec<DF> x, hn::Vec<DF> y, hn::Vec<DF> s,
+                                            const pointwise::TermParams&) {
+    return hn::Mul(Quotient(df, g, x, y), s);
+  }
+};
+
 struct BinaryCrossEntropyVecTerm : BinaryCrossEntropyTerm {
   template <class DF>
   static HWY_INLINE hn::Vec<DF> GradientVec(DF df, hn::Vec<DF> g, hn::Vec<DF> x, hn::Vec<DF> y, hn::Vec<DF> w,
                                             hn::Vec<DF> s, const pointwise::TermParams&) {
-    const auto numerator = hn::Mul(g, hn::Sub(x, y));
-    // Max for the clamp: one instruction instead of two, with the same result (binary_cross_entropy_term.h).
-    const auto denominator = hn::Max(hn::Mul(x, hn::Sub(hn::Set(df, 1.0f), x)), hn::Set(df, kEpsilon));
-    return hn::Mul(hn::Mul(hn::Div(numerator, denominator), w), s);
+    return hn::Mul(hn::Mul(Quotient(df, g, x, y), w), s);
   }
 };
 

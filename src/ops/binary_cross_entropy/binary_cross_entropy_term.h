@@ -1,5 +1,5 @@
 // The element terms of aclnnBinaryCrossEntropy and its backward, scalar form (the reference kernels use it).
-// x = self, y = target, w = weight (1 where absent), g = gradOutput, s = the reduction's factor:
+// x = self, y = target, w = weight (a term without it where absent), g = gradOutput, s = the reduction's factor:
 //   loss     = -(y * max(log(x), -100) + (1 - y) * max(log(1 - x), -100)) * w       in double (DECISIONS 17)
 //   d / dx   = g * (x - y) / max(x * (1 - x), 1e-12f) * w * s                       in float (DECISIONS 6)
 // log(1 - x) is evaluated as log1p(-x), exact-ish also for tiny x where 1 - x would round to 1. The clamp at -100
@@ -7,7 +7,7 @@
 // NaN give NaN (the comparisons let NaN through). The forward calls the C library's double log and log1p, as the
 // operator always has; its results are pinned (tests/speed_paths), so it keeps them rather than det_math's.
 // The gradient's operations are fixed in this order on every path (DECISIONS 6 and 7); s is 1 for none and sum,
-// and multiplying by 1 (or by a weight of 1) is exact.
+// and multiplying by 1 is exact.
 #ifndef OPENACLNN_OPS_BINARY_CROSS_ENTROPY_BINARY_CROSS_ENTROPY_TERM_H_
 #define OPENACLNN_OPS_BINARY_CROSS_ENTROPY_BINARY_CROSS_ENTROPY_TERM_H_
 
@@ -28,15 +28,30 @@ inline double ClampLog(double v) { return v < kLogClamp ? kLogClamp : v; }
 // way, since d = x * (1 - x) is NaN only when x is, and then the numerator g * (x - y) is NaN too.)
 inline float ClampDenominator(float d) { return d < kEpsilon ? kEpsilon : d; }
 
-struct BinaryCrossEntropyTerm {
-  static constexpr int kExtraOperands = 1;  // The weight.
+// Without the weight: the operator's terms when weight is NULL (no operand to walk, nothing to multiply by).
+struct BinaryCrossEntropyNoWeightTerm {
   static constexpr int kTranscendentals = 2;  // The forward's log and log1p.
   static constexpr int kGradientTranscendentals = 0;  // One division: the gradient streams like a copy.
 
-  static double Value(double x, double y, double w, const pointwise::TermParams&) {
+  static double Value(double x, double y, const pointwise::TermParams&) {
     const double log_x = ClampLog(std::log(x));
     const double log_one_minus_x = ClampLog(std::log1p(-x));
-    return -(y * log_x + (1.0 - y) * log_one_minus_x) * w;
+    return -(y * log_x + (1.0 - y) * log_one_minus_x);
+  }
+
+  static float Gradient(float g, float x, float y, float s, const pointwise::TermParams&) {
+    const float numerator = g * (x - y);
+    const float denominator = ClampDenominator(x * (1.0f - x));
+    return numerator / denominator * s;
+  }
+};
+
+// With the weight, the term's one extra operand: the same, times w before s.
+struct BinaryCrossEntropyTerm : BinaryCrossEntropyNoWeightTerm {
+  static constexpr int kExtraOperands = 1;
+
+  static double Value(double x, double y, double w, const pointwise::TermParams& p) {
+    return BinaryCrossEntropyNoWeightTerm::Value(x, y, p) * w;
   }
 
   static float Gradient(float g, float x, float y, float w, float s, const pointwise::TermParams&) {
