@@ -11,6 +11,7 @@
 
 #include "acl/acl.h"
 #include "acl_environment.h"
+#include "bce_operands.h"
 #include "aclnnop/aclnn_binary_cross_entropy.h"
 #include "device_tensor.h"
 #include "edge_values.h"
@@ -27,7 +28,7 @@ const PinnedTable kPinned = {
 #include "bce_forward_paths_pinned.inc"
 };
 
-enum class Weight { kNone, kSameShape, kPerChannel, kScalar };
+using Weight = BceWeight;
 enum class Layout { kContiguous, kTransposedSelf, kUnalignedOut, kPaddedOut, kBroadcastTarget };
 
 struct ForwardCase {
@@ -60,27 +61,9 @@ void CheckForward(const ForwardCase& c, uint64_t seed) {
   const std::vector<int64_t> target_dims =
       c.layout == Layout::kBroadcastTarget ? std::vector<int64_t>{c.dims.back()} : c.dims;
   RawTensor target(target_dims, c.target);
-  std::vector<uint64_t> target_bits = MixedBits(c.target, Numel(target_dims), 0.0, 1.0, 0.02, rng);
-  std::uniform_int_distribution<int> pick(0, 2);
-  for (uint64_t& b : target_bits) {
-    const int roll = pick(rng);
-    if (roll < 2) {
-      b = FloatBitsOf(c.target, roll);  // Mostly hard labels 0 and 1.
-    }
-  }
-  target.SetBits(target_bits);
+  target.SetBits(LabelBits(c.target, Numel(target_dims), rng));
 
-  std::vector<int64_t> weight_dims;
-  switch (c.weight_mode) {
-    case Weight::kNone:
-    case Weight::kScalar: weight_dims = {1}; break;
-    case Weight::kSameShape: weight_dims = c.dims; break;
-    case Weight::kPerChannel:
-      // (C, 1, ..., 1) right-aligned against dims: dimension 1 of self (or its only dimension).
-      weight_dims.assign(c.dims.size() > 1 ? c.dims.size() - 1 : 1, 1);
-      weight_dims[0] = c.dims.size() > 1 ? c.dims[1] : c.dims[0];
-      break;
-  }
+  const std::vector<int64_t> weight_dims = BceWeightDims(c.dims, c.weight_mode);
   RawTensor weight(weight_dims, c.weight);
   weight.SetBits(MixedBits(c.weight, Numel(weight_dims), 0.0, 3.0, 0.05, rng));
 

@@ -12,6 +12,7 @@
 
 #include "acl/acl.h"
 #include "acl_environment.h"
+#include "bce_operands.h"
 #include "aclnnop/aclnn_binary_cross_entropy_backward.h"
 #include "device_tensor.h"
 #include "edge_values.h"
@@ -26,7 +27,7 @@ const PinnedTable kPinned = {
 #include "bce_paths_pinned.inc"
 };
 
-enum class Weight { kNone, kSameShape, kPerChannel, kScalar };
+using Weight = BceWeight;
 enum class Layout { kContiguous, kTransposedSelf, kUnalignedOut, kPaddedOut };
 
 struct BceCase {
@@ -63,32 +64,14 @@ void CheckBce(const BceCase& c, uint64_t seed, const std::vector<uint64_t>* self
   if (target_bits) {
     target.SetBits(*target_bits);
   } else {
-    std::vector<uint64_t> bits = MixedBits(c.target, numel, 0.0, 1.0, 0.02, rng);
-    std::uniform_int_distribution<int> pick(0, 2);
-    for (uint64_t& b : bits) {
-      const int roll = pick(rng);
-      if (roll < 2) {
-        b = FloatBitsOf(c.target, roll);  // Mostly hard labels 0 and 1.
-      }
-    }
-    target.SetBits(bits);
+    target.SetBits(LabelBits(c.target, numel, rng));
   }
 
   const std::vector<int64_t> grad_dims = c.scalar_grad ? std::vector<int64_t>{} : c.dims;
   RawTensor grad(grad_dims, c.grad);
   grad.SetBits(grad_bits ? *grad_bits : MixedBits(c.grad, Numel(grad_dims), -2.0, 2.0, 0.05, rng));
 
-  std::vector<int64_t> weight_dims;
-  switch (c.weight_mode) {
-    case Weight::kNone:
-    case Weight::kScalar: weight_dims = {1}; break;
-    case Weight::kSameShape: weight_dims = c.dims; break;
-    case Weight::kPerChannel:
-      // (C, 1, ..., 1) right-aligned against dims: dimension 1 of self (or its only dimension).
-      weight_dims.assign(c.dims.size() > 1 ? c.dims.size() - 1 : 1, 1);
-      weight_dims[0] = c.dims.size() > 1 ? c.dims[1] : c.dims[0];
-      break;
-  }
+  const std::vector<int64_t> weight_dims = BceWeightDims(c.dims, c.weight_mode);
   RawTensor weight(weight_dims, c.weight);
   weight.SetBits(MixedBits(c.weight, Numel(weight_dims), 0.0, 3.0, 0.05, rng));
 
