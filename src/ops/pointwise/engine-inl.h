@@ -94,6 +94,25 @@ struct RunInput {
   HWY_INLINE hn::Vec<DF> Floats(DF df, int64_t i) const {
     return broadcast ? hn::Set(df, value) : LoadFloats<T>(df, data + i * static_cast<int64_t>(sizeof(T)));
   }
+#if HWY_TARGET != HWY_SCALAR
+  // BFLOAT16 only: of the 2 * Lanes(df) elements from element i on, the even ones (odd: the odd ones), read as one
+  // full vector of 16-bit lanes. A BFLOAT16 pattern is the top half of its float, so each is one integer
+  // operation away, with no shuffle.
+  template <class DF>
+  HWY_INLINE hn::Vec<DF> EvenBf16(DF df, int64_t i) const {
+    return broadcast ? hn::Set(df, value) : hn::BitCast(df, hn::ShiftLeft<16>(Pairs(df, i)));
+  }
+  template <class DF>
+  HWY_INLINE hn::Vec<DF> OddBf16(DF df, int64_t i) const {
+    const hn::RebindToUnsigned<DF> du;
+    return broadcast ? hn::Set(df, value) : hn::BitCast(df, hn::And(Pairs(df, i), hn::Set(du, 0xffff0000u)));
+  }
+  template <class DF>
+  HWY_INLINE hn::Vec<hn::RebindToUnsigned<DF>> Pairs(DF, int64_t i) const {
+    const hn::Repartition<uint16_t, DF> d16;
+    return hn::BitCast(hn::RebindToUnsigned<DF>(), hn::LoadU(d16, reinterpret_cast<const uint16_t*>(data) + i));
+  }
+#endif
   const char* data;
   bool broadcast;
   float value;
@@ -278,6 +297,20 @@ HWY_INLINE hn::Vec<DF> GradientVecAt(DF df, const std::array<RunInput<In>, kCoun
   return VecTerm::GradientVec(df, inputs[kInput].Floats(df, i)..., scale, params);
 }
 
+#if HWY_TARGET != HWY_SCALAR
+// The gradients of the even (odd: the odd) elements of 2 * Lanes(df) BFLOAT16 elements from element i on.
+template <class VecTerm, class DF, size_t kCount, size_t... kInput>
+HWY_INLINE hn::Vec<DF> GradientEvenBf16(DF df, const std::array<RunInput<BFloat16>, kCount>& inputs, int64_t i,
+                                        hn::Vec<DF> scale, const TermParams& params, std::index_sequence<kInput...>) {
+  return VecTerm::GradientVec(df, inputs[kInput].EvenBf16(df, i)..., scale, params);
+}
+template <class VecTerm, class DF, size_t kCount, size_t... kInput>
+HWY_INLINE hn::Vec<DF> GradientOddBf16(DF df, const std::array<RunInput<BFloat16>, kCount>& inputs, int64_t i,
+                                       hn::Vec<DF> scale, const TermParams& params, std::index_sequence<kInput...>) {
+  return VecTerm::GradientVec(df, inputs[kInput].OddBf16(df, i)..., scale, params);
+}
+#endif
+
 template <class VecTerm, typename In, typename Out>
 void BackwardTyped(const Run& run, const BackwardOut& out) {
   const hn::ScalableTag<float> df;
@@ -311,6 +344,21 @@ void BackwardTyped(const Run& run, const BackwardOut& out) {
   const auto scale = hn::Set(df, out.scale);
   const auto canonical_nan = hn::BitCast(df, hn::Set(hn::RebindToUnsigned<decltype(df)>(), kCanonicalNanBits));
   int64_t i = head;
+#if HWY_TARGET != HWY_SCALAR
+  if constexpr (std::is_same_v<In, BFloat16> && std::is_same_v<Out, BFloat16>) {
+    // BFLOAT16 on both sides: the even and the odd elements as two float vectors (RunInput::EvenBf16), stored
+    // back as one vector of 16-bit lanes, the even ones in the low halves: no shuffle at all.
+    const hn::Repartition<uint16_t, decltype(df)> d16;
+    for (; i + step <= count; i += step) {
+      const auto even = GradientEvenBf16<VecTerm>(df, inputs, i, scale, params, Inputs{});
+      const auto odd = GradientOddBf16<VecTerm>(df, inputs, i, scale, params, Inputs{});
+      const auto low = convert::FloatToBf16Bits(df, hn::IfThenElse(hn::IsNaN(even), canonical_nan, even));
+      const auto high = convert::FloatToBf16Bits(df, hn::IfThenElse(hn::IsNaN(odd), canonical_nan, odd));
+      cpu::HWY_NAMESPACE::PutVector(d16, hn::BitCast(d16, hn::Or(low, hn::ShiftLeft<16>(high))),
+                                    reinterpret_cast<uint16_t*>(data + i * kOutBytes), stream);
+    }
+  }
+#endif
   for (; i + step <= count; i += step) {
     const auto low = GradientVecAt<VecTerm>(df, inputs, i, scale, params, Inputs{});
     const auto high = GradientVecAt<VecTerm>(df, inputs, i + lanes, scale, params, Inputs{});
