@@ -1,7 +1,8 @@
 // aclnnBinaryCrossEntropyBackward gives the same bytes on every path: reference and SIMD kernels, 1 to 4
 // threads, normal and streaming stores; over data types (16-bit ones converted in vector registers), weight
 // and gradOutput broadcasts, reductions, layouts and edge values (x at 0, 1, outside [0, 1], NaN, infinities,
-// subnormals).
+// subnormals). Each case's out bytes are also pinned (pinned_bytes.h) to what the operator's own kernels gave
+// before it moved onto the pointwise engine.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -11,15 +12,22 @@
 
 #include "acl/acl.h"
 #include "acl_environment.h"
+#include "bce_operands.h"
 #include "aclnnop/aclnn_binary_cross_entropy_backward.h"
+#include "device_tensor.h"
 #include "edge_values.h"
 #include "path_matrix.h"
+#include "pinned_bytes.h"
 #include "raw_tensor.h"
 
 namespace openaclnn::test {
 namespace {
 
-enum class Weight { kNone, kSameShape, kPerChannel, kScalar };
+const PinnedTable kPinned = {
+#include "bce_paths_pinned.inc"
+};
+
+using Weight = BceWeight;
 enum class Layout { kContiguous, kTransposedSelf, kUnalignedOut, kPaddedOut };
 
 struct BceCase {
@@ -43,76 +51,27 @@ std::string Describe(const BceCase& c) {
          " layout=" + std::to_string(static_cast<int>(c.layout));
 }
 
-int64_t Numel(const std::vector<int64_t>& dims) {
-  int64_t count = 1;
-  for (int64_t d : dims) {
-    count *= d;
-  }
-  return count;
-}
-
-std::vector<int64_t> Transposed(const std::vector<int64_t>& dims) {
-  if (dims.size() < 2) {
-    return {};
-  }
-  std::vector<int64_t> swapped = dims;
-  std::swap(swapped[dims.size() - 1], swapped[dims.size() - 2]);
-  std::vector<int64_t> strides(dims.size(), 1);
-  for (size_t d = dims.size(); d-- > 1;) {
-    strides[d - 1] = strides[d] * swapped[d];
-  }
-  std::swap(strides[dims.size() - 1], strides[dims.size() - 2]);
-  return strides;
-}
-
-std::vector<int64_t> Padded(const std::vector<int64_t>& dims, int64_t pad) {
-  std::vector<int64_t> strides(dims.size(), 1);
-  int64_t running = 1;
-  for (size_t d = dims.size(); d-- > 0;) {
-    strides[d] = running;
-    running *= dims[d] + pad;
-  }
-  return strides;
-}
-
 // Runs the case with x, y, g, w given as raw bits (null: seeded values with edge values mixed in).
 void CheckBce(const BceCase& c, uint64_t seed, const std::vector<uint64_t>* self_bits = nullptr,
               const std::vector<uint64_t>* target_bits = nullptr, const std::vector<uint64_t>* grad_bits = nullptr) {
   std::mt19937_64 rng(seed);
   const int64_t numel = Numel(c.dims);
-  RawTensor self(c.dims, c.self, c.layout == Layout::kTransposedSelf ? Transposed(c.dims) : std::vector<int64_t>{});
+  const bool transposed = c.layout == Layout::kTransposedSelf;
+  RawTensor self(c.dims, c.self, transposed ? TransposedStrides(c.dims) : std::vector<int64_t>{});
   self.SetBits(self_bits ? *self_bits : MixedBits(c.self, numel, 0.0, 1.0, 0.1, rng));
 
   RawTensor target(c.dims, c.target);
   if (target_bits) {
     target.SetBits(*target_bits);
   } else {
-    std::vector<uint64_t> bits = MixedBits(c.target, numel, 0.0, 1.0, 0.02, rng);
-    std::uniform_int_distribution<int> pick(0, 2);
-    for (uint64_t& b : bits) {
-      const int roll = pick(rng);
-      if (roll < 2) {
-        b = FloatBitsOf(c.target, roll);  // Mostly hard labels 0 and 1.
-      }
-    }
-    target.SetBits(bits);
+    target.SetBits(LabelBits(c.target, numel, rng));
   }
 
   const std::vector<int64_t> grad_dims = c.scalar_grad ? std::vector<int64_t>{} : c.dims;
   RawTensor grad(grad_dims, c.grad);
   grad.SetBits(grad_bits ? *grad_bits : MixedBits(c.grad, Numel(grad_dims), -2.0, 2.0, 0.05, rng));
 
-  std::vector<int64_t> weight_dims;
-  switch (c.weight_mode) {
-    case Weight::kNone:
-    case Weight::kScalar: weight_dims = {1}; break;
-    case Weight::kSameShape: weight_dims = c.dims; break;
-    case Weight::kPerChannel:
-      // (C, 1, ..., 1) right-aligned against dims: dimension 1 of self (or its only dimension).
-      weight_dims.assign(c.dims.size() > 1 ? c.dims.size() - 1 : 1, 1);
-      weight_dims[0] = c.dims.size() > 1 ? c.dims[1] : c.dims[0];
-      break;
-  }
+  const std::vector<int64_t> weight_dims = BceWeightDims(c.dims, c.weight_mode);
   RawTensor weight(weight_dims, c.weight);
   weight.SetBits(MixedBits(c.weight, Numel(weight_dims), 0.0, 3.0, 0.05, rng));
 
@@ -121,7 +80,7 @@ void CheckBce(const BceCase& c, uint64_t seed, const std::vector<uint64_t>* self
   if (c.layout == Layout::kUnalignedOut) {
     out_offset = 1;
   } else if (c.layout == Layout::kPaddedOut) {
-    out_strides = Padded(c.dims, 2);
+    out_strides = PaddedStrides(c.dims, 2);
   }
   RawTensor out(c.dims, c.out, out_strides, out_offset);
 
@@ -143,6 +102,7 @@ void CheckBce(const BceCase& c, uint64_t seed, const std::vector<uint64_t>* self
     outcome.storage = out.Storage();
     return outcome;
   });
+  ExpectPinned(kPinned, Describe(c) + " seed=" + std::to_string(seed), out.Storage(), c.out);
 }
 
 TEST(BcePathsTest, EveryDtypeWeightAndReduction) {

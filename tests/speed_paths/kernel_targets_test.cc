@@ -24,7 +24,7 @@
 #include "acl/acl_base.h"
 #include "backend/cpu/kernel_target.h"
 #include "openaclnn/openaclnn.h"
-#include "ops/binary_cross_entropy_backward/binary_cross_entropy_backward_kernel_hwy.h"
+#include "ops/binary_cross_entropy/binary_cross_entropy_kernels.h"
 #include "ops/nll_loss_backward/nll_loss_backward_kernel_hwy.h"
 
 // The build's OPENACLNN_HWY_DISABLED_TARGETS ("HWY_SSE4|HWY_AVX3"), from tests/speed_paths/CMakeLists.txt.
@@ -220,6 +220,28 @@ TEST(KernelTargetsTest, DefaultIsTheBestTargetThisCpuSupports) {
 #endif
 }
 
+// A pointwise engine's vector gradient kernel (ops/pointwise/engine-inl.h) exists for the target and takes a
+// contiguous run of every data type rather than declining it to the reference kernel.
+void ExpectTakesEveryFloatType(const pointwise::TermKernels& kernels, int64_t target, const char* which) {
+  const char* name = cpu::KernelTargetName(target);
+  const pointwise::BackwardRunFn kernel = kernels.backward_simd(target);
+  ASSERT_NE(kernel, nullptr) << "aclnnBinaryCrossEntropyBackward " << which << " has no " << name << " kernel";
+  for (const aclDataType type : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+    alignas(64) float inputs[4][64] = {};  // gradOutput, self, target, weight: zeros of every type.
+    alignas(64) float out[64] = {};
+    pointwise::Run run{};
+    for (int k = 0; k < 4; ++k) {
+      run.input[k] = reinterpret_cast<const char*>(inputs[k]);
+      run.stride[k] = type == ACL_FLOAT ? 4 : 2;
+      run.dtype[k] = type;
+    }
+    run.count = 64;
+    const pointwise::BackwardOut to{reinterpret_cast<char*>(out), type == ACL_FLOAT ? 4 : 2, type, 1.0f, false};
+    EXPECT_TRUE(kernel(run, to)) << "aclnnBinaryCrossEntropyBackward " << which << ": the " << name
+                                 << " kernel declines data type " << type;
+  }
+}
+
 // A plan asks the active target's dispatch table for a SIMD kernel and falls back to the reference kernel when
 // it gets none; these calls are the operators' fast paths, which must always get one.
 TEST(KernelTargetsTest, EverySimdTargetHasTheFastPathKernels) {
@@ -232,13 +254,9 @@ TEST(KernelTargetsTest, EverySimdTargetHasTheFastPathKernels) {
     for (const aclDataType type : kFloatTypes) {
       EXPECT_NE(nll::SelectNllBlockKernelSimd(target, ACL_INT64, type, type), nullptr)
           << "aclnnNLLLossBackward has no " << name << " kernel for data type " << type;
-      bce::BceKernelParams params{};
-      for (aclDataType& slot : params.dtype) {
-        slot = type;
-      }
-      EXPECT_NE(bce::SelectBceBlockKernelSimd(target, params), nullptr)
-          << "aclnnBinaryCrossEntropyBackward has no " << name << " kernel for data type " << type;
     }
+    ExpectTakesEveryFloatType(binary_cross_entropy::BinaryCrossEntropyKernels(), target, "with a weight");
+    ExpectTakesEveryFloatType(binary_cross_entropy::BinaryCrossEntropyNoWeightKernels(), target, "without one");
   }
 }
 

@@ -95,6 +95,25 @@ struct RunInput {
   HWY_INLINE hn::Vec<DF> Floats(DF df, int64_t i) const {
     return broadcast ? hn::Set(df, value) : LoadFloats<T>(df, data + i * static_cast<int64_t>(sizeof(T)));
   }
+#if HWY_TARGET != HWY_SCALAR
+  // BFLOAT16 only: of the 2 * Lanes(df) elements from element i on, the even ones (odd: the odd ones), read as one
+  // full vector of 16-bit lanes. A BFLOAT16 pattern is the top half of its float, so each is one integer
+  // operation away, with no shuffle.
+  template <class DF>
+  HWY_INLINE hn::Vec<DF> EvenBf16(DF df, int64_t i) const {
+    return broadcast ? hn::Set(df, value) : hn::BitCast(df, hn::ShiftLeft<16>(Pairs(df, i)));
+  }
+  template <class DF>
+  HWY_INLINE hn::Vec<DF> OddBf16(DF df, int64_t i) const {
+    const hn::RebindToUnsigned<DF> du;
+    return broadcast ? hn::Set(df, value) : hn::BitCast(df, hn::And(Pairs(df, i), hn::Set(du, 0xffff0000u)));
+  }
+  template <class DF>
+  HWY_INLINE hn::Vec<hn::RebindToUnsigned<DF>> Pairs(DF, int64_t i) const {
+    const hn::Repartition<uint16_t, DF> d16;
+    return hn::BitCast(hn::RebindToUnsigned<DF>(), hn::LoadU(d16, reinterpret_cast<const uint16_t*>(data) + i));
+  }
+#endif
   const char* data;
   bool broadcast;
   float value;
@@ -348,19 +367,32 @@ HWY_INLINE void StorePair(DF df, hn::Vec<DF> a, hn::Vec<DF> b, char* p, bool str
   }
 }
 
-// Every input of a run (the fixed ones and the extra operands) in locals, as RunInput explains.
-template <typename T, size_t... kInput>
-std::array<RunInput<T>, sizeof...(kInput)> RunInputsOf(const Run& run, std::index_sequence<kInput...>) {
-  return {RunInput<T>(run, static_cast<int>(kInput))...};
+// A gradient's inputs (gradOutput, self, target, then the extra operands) as locals (RunInput).
+template <typename In, size_t... kInput>
+HWY_INLINE std::array<RunInput<In>, sizeof...(kInput)> RunInputsOf(const Run& run, std::index_sequence<kInput...>) {
+  return {RunInput<In>(run, static_cast<int>(kInput))...};
 }
 
 // The gradient of Lanes(df) elements from element i on.
-template <class VecTerm, typename In, class DF, size_t kInputs, size_t... kExtra>
-HWY_INLINE hn::Vec<DF> GradientVecAt(DF df, const std::array<RunInput<In>, kInputs>& inputs, const TermParams& params,
-                                     int64_t i, hn::Vec<DF> scale, std::index_sequence<kExtra...>) {
-  return VecTerm::GradientVec(df, inputs[0].Floats(df, i), inputs[1].Floats(df, i), inputs[2].Floats(df, i),
-                              inputs[kBackwardInputs + kExtra].Floats(df, i)..., scale, params);
+template <class VecTerm, class DF, typename In, size_t kCount, size_t... kInput>
+HWY_INLINE hn::Vec<DF> GradientVecAt(DF df, const std::array<RunInput<In>, kCount>& inputs, int64_t i,
+                                     hn::Vec<DF> scale, const TermParams& params, std::index_sequence<kInput...>) {
+  return VecTerm::GradientVec(df, inputs[kInput].Floats(df, i)..., scale, params);
 }
+
+#if HWY_TARGET != HWY_SCALAR
+// The gradients of the even (odd: the odd) elements of 2 * Lanes(df) BFLOAT16 elements from element i on.
+template <class VecTerm, class DF, size_t kCount, size_t... kInput>
+HWY_INLINE hn::Vec<DF> GradientEvenBf16(DF df, const std::array<RunInput<BFloat16>, kCount>& inputs, int64_t i,
+                                        hn::Vec<DF> scale, const TermParams& params, std::index_sequence<kInput...>) {
+  return VecTerm::GradientVec(df, inputs[kInput].EvenBf16(df, i)..., scale, params);
+}
+template <class VecTerm, class DF, size_t kCount, size_t... kInput>
+HWY_INLINE hn::Vec<DF> GradientOddBf16(DF df, const std::array<RunInput<BFloat16>, kCount>& inputs, int64_t i,
+                                       hn::Vec<DF> scale, const TermParams& params, std::index_sequence<kInput...>) {
+  return VecTerm::GradientVec(df, inputs[kInput].OddBf16(df, i)..., scale, params);
+}
+#endif
 
 template <class VecTerm, typename In, typename Out>
 void BackwardTyped(const Run& run, const BackwardOut& out) {
@@ -385,22 +417,38 @@ void BackwardTyped(const Run& run, const BackwardOut& out) {
   for (int64_t i = 0; i < head; ++i) {
     scalar(i);
   }
+  // The loop reads everything from locals: through `run` and `out` the compiler must reload the pointers and
+  // strides after every store (a vector store may alias anything).
+  using Inputs = std::make_index_sequence<static_cast<size_t>(kBackwardTermInputs<VecTerm>)>;
+  const auto inputs = RunInputsOf<In>(run, Inputs{});
+  const TermParams params = run.params;
+  const int64_t count = run.count;
+  char* const data = out.data;
   const auto scale = hn::Set(df, out.scale);
   const auto canonical_nan = hn::BitCast(df, hn::Set(hn::RebindToUnsigned<decltype(df)>(), kCanonicalNanBits));
-  const auto inputs =
-      RunInputsOf<In>(run, std::make_index_sequence<static_cast<size_t>(kBackwardTermInputs<VecTerm>)>{});
-  const TermParams params = run.params;
-  char* const data = out.data;
-  const int64_t count = run.count;
-  auto gradient = [&](int64_t i) {
-    const auto result = GradientVecAt<VecTerm, In>(df, inputs, params, i, scale, ExtraSequence<VecTerm>{});
-    return hn::IfThenElse(hn::IsNaN(result), canonical_nan, result);  // As core/nan.h.
-  };
   int64_t i = head;
-  for (; i + step <= count; i += step) {
-    StorePair<Out>(df, gradient(i), gradient(i + lanes), data + i * kOutBytes, stream);
+#if HWY_TARGET != HWY_SCALAR
+  if constexpr (std::is_same_v<In, BFloat16> && std::is_same_v<Out, BFloat16>) {
+    // BFLOAT16 on both sides: the even and the odd elements as two float vectors (RunInput::EvenBf16), stored
+    // back as one vector of 16-bit lanes, the even ones in the low halves: no shuffle at all.
+    const hn::Repartition<uint16_t, decltype(df)> d16;
+    for (; i + step <= count; i += step) {
+      const auto even = GradientEvenBf16<VecTerm>(df, inputs, i, scale, params, Inputs{});
+      const auto odd = GradientOddBf16<VecTerm>(df, inputs, i, scale, params, Inputs{});
+      const auto low = convert::FloatToBf16Bits(df, hn::IfThenElse(hn::IsNaN(even), canonical_nan, even));
+      const auto high = convert::FloatToBf16Bits(df, hn::IfThenElse(hn::IsNaN(odd), canonical_nan, odd));
+      cpu::HWY_NAMESPACE::PutVector(d16, hn::BitCast(d16, hn::Or(low, hn::ShiftLeft<16>(high))),
+                                    reinterpret_cast<uint16_t*>(data + i * kOutBytes), stream);
+    }
   }
-  for (; i < run.count; ++i) {
+#endif
+  for (; i + step <= count; i += step) {
+    const auto low = GradientVecAt<VecTerm>(df, inputs, i, scale, params, Inputs{});
+    const auto high = GradientVecAt<VecTerm>(df, inputs, i + lanes, scale, params, Inputs{});
+    StorePair<Out>(df, hn::IfThenElse(hn::IsNaN(low), canonical_nan, low),  // NaNs as core/nan.h.
+                   hn::IfThenElse(hn::IsNaN(high), canonical_nan, high), data + i * kOutBytes, stream);
+  }
+  for (; i < count; ++i) {
     scalar(i);
   }
   if (stream) {
@@ -451,6 +499,19 @@ HWY_AFTER_NAMESPACE();
   inline ::openaclnn::pointwise::ForwardAddFn ForwardAddKernel() {                                           \
     return &::openaclnn::pointwise::HWY_NAMESPACE::ForwardAddSimd<VEC_TERM>;                                 \
   }                                                                                                          \
+  inline ::openaclnn::pointwise::BackwardRunFn BackwardKernel() {                                            \
+    return &::openaclnn::pointwise::HWY_NAMESPACE::BackwardSimd<VEC_TERM>;                                   \
+  }                                                                                                          \
+  inline int64_t CompiledTarget() { return HWY_TARGET; }
+#endif
+
+// The same for a term whose forward has no vector form (aclnnBinaryCrossEntropy's calls the C library's log):
+// its forward runs the reference kernels on every target, its gradient the vector kernels.
+#ifndef OPENACLNN_POINTWISE_GRADIENT_VECTOR_KERNELS
+#define OPENACLNN_POINTWISE_GRADIENT_VECTOR_KERNELS(VEC_TERM)                                                \
+  inline ::openaclnn::pointwise::ForwardTermsFn ForwardKernel() { return nullptr; }                          \
+  inline ::openaclnn::pointwise::ForwardStoreFn ForwardStoreKernel() { return nullptr; }                     \
+  inline ::openaclnn::pointwise::ForwardAddFn ForwardAddKernel() { return nullptr; }                         \
   inline ::openaclnn::pointwise::BackwardRunFn BackwardKernel() {                                            \
     return &::openaclnn::pointwise::HWY_NAMESPACE::BackwardSimd<VEC_TERM>;                                   \
   }                                                                                                          \

@@ -35,6 +35,22 @@ Fn ActiveSimd(Fn (*simd)(int64_t target)) {
   return target == cpu::kReferenceKernels ? nullptr : simd(target);
 }
 
+// Element-wise launches give each thread a multiple of this many elements, so that no two threads write one cache
+// line of out and each thread's share starts vector-aligned wherever out does (out decides the plan's order).
+constexpr int64_t kSplitElements = 64;
+
+// fn(begin, end) on parts of [0, count) split at multiples of kSplitElements, possibly concurrently; the grain
+// policy's work per element as cpu::GrainForBytes takes it.
+template <typename Fn>
+void ParallelForElements(int64_t count, int64_t bytes_per_element, int64_t transcendentals_per_element, Fn&& fn) {
+  const int64_t units = (count + kSplitElements - 1) / kSplitElements;
+  const int64_t grain =
+      cpu::GrainForBytes(kSplitElements * bytes_per_element, kSplitElements * transcendentals_per_element);
+  cpu::ParallelFor(units, grain, [&](int64_t first_unit, int64_t end_unit) {
+    fn(first_unit * kSplitElements, std::min(end_unit * kSplitElements, count));
+  });
+}
+
 // The one element each absent extra operand reads (engine.h's ExtraOperand), as a 0-D operand of the plan.
 struct AbsentValues {
   alignas(8) char bytes[kMaxExtraOperands][8] = {};
@@ -130,8 +146,8 @@ class ForwardNoneLaunch final : public Launch {
   ForwardNoneLaunch(const iter::LoopPlan& plan, const ForwardParams& params) : plan_(plan), params_(params) {}
 
   Status Run() const override {
-    const int64_t grain = cpu::GrainForBytes(DataTypeSize(params_.out_dtype), params_.kernels->transcendentals);
-    cpu::ParallelFor(plan_.numel, grain, [this](int64_t begin, int64_t end) {
+    const int64_t bytes = DataTypeSize(params_.out_dtype);
+    ParallelForElements(plan_.numel, bytes, params_.kernels->transcendentals, [this](int64_t begin, int64_t end) {
       iter::ForEachBlock(plan_, begin, end, [this](const iter::Block& block) {
         if (params_.store_simd != nullptr && StoreRows(block)) {
           return;
@@ -391,8 +407,9 @@ class BackwardLaunch final : public Launch {
   BackwardLaunch(const iter::LoopPlan& plan, const BackwardParams& params) : plan_(plan), params_(params) {}
 
   Status Run() const override {
-    const int64_t grain = cpu::GrainForBytes(DataTypeSize(params_.out_dtype), params_.kernels->transcendentals);
-    cpu::ParallelFor(plan_.numel, grain, [this](int64_t begin, int64_t end) {
+    const int64_t bytes = DataTypeSize(params_.out_dtype);
+    const int transcendentals = params_.kernels->gradient_transcendentals;
+    ParallelForElements(plan_.numel, bytes, transcendentals, [this](int64_t begin, int64_t end) {
       iter::ForEachBlock(plan_, begin, end, [this](const iter::Block& block) {
         for (int64_t row = 0; row < block.outer_size; ++row) {
           const pointwise::Run run = RunOf(block, 1, params_.inputs, params_.dtypes, params_.term, row, 0, block.inner_size);

@@ -45,6 +45,14 @@ template <class Term>
 struct TranscendentalCount<Term, std::void_t<decltype(Term::kTranscendentals)>>
     : std::integral_constant<int, Term::kTranscendentals> {};
 
+// The same for the gradient where a term states it apart (kGradientTranscendentals: BCE's forward takes two
+// logarithms, its gradient none); otherwise its kTranscendentals.
+template <class Term, class = void>
+struct GradientTranscendentalCount : TranscendentalCount<Term> {};
+template <class Term>
+struct GradientTranscendentalCount<Term, std::void_t<decltype(Term::kGradientTranscendentals)>>
+    : std::integral_constant<int, Term::kGradientTranscendentals> {};
+
 // Input k of a run at element i, as float.
 inline float InputAt(const Run& run, int k, int64_t i) {
   return LoadAsFloat(run.dtype[k], run.input[k] + i * run.stride[k]);

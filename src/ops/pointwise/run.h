@@ -73,6 +73,7 @@ struct TermKernels {
   ForwardAddFn (*forward_add_simd)(int64_t target);
   BackwardRunFn (*backward_simd)(int64_t target);
   int transcendentals = 0;  // Per element: the term's kTranscendentals (reference.h), for the grain policy.
+  int gradient_transcendentals = 0;  // The same for the gradient (kGradientTranscendentals, else the above).
 };
 
 }  // namespace openaclnn::pointwise

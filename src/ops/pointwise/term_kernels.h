@@ -42,7 +42,8 @@
           const auto get = ::openaclnn::cpu::ForTarget(kTargets, kBackward, target);                           \
           return get != nullptr ? get() : nullptr;                                                             \
         },                                                                                                     \
-        ::openaclnn::pointwise::TranscendentalCount<SCALAR_TERM>::value};                                      \
+        ::openaclnn::pointwise::TranscendentalCount<SCALAR_TERM>::value,                                       \
+        ::openaclnn::pointwise::GradientTranscendentalCount<SCALAR_TERM>::value};                              \
     return kKernels;                                                                                           \
   }
 
