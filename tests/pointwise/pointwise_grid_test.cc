@@ -269,10 +269,11 @@ TEST_P(PointwiseGridTest, LargeCallsGiveTheSameBitsForAnyThreadCount) {
       }
     }
     ASSERT_EQ(openaclnnSetKernelTarget("reference"), 0);
-    ASSERT_EQ(CallForward(loss, self, target, reduction, out, stream.get()), 0) << TakeErrorMessage();
+    ASSERT_EQ(CallForward(loss, self, target, reduction, out, stream.get(), parameter), 0) << TakeErrorMessage();
     EXPECT_EQ(out.Storage(), forward_bits) << "reference kernels";
     if (backward) {
-      ASSERT_EQ(CallBackward(loss, grad, self, target, reduction, grad_out, stream.get()), 0) << TakeErrorMessage();
+      ASSERT_EQ(CallBackward(loss, grad, self, target, reduction, grad_out, stream.get(), parameter), 0)
+          << TakeErrorMessage();
       EXPECT_EQ(grad_out.Storage(), backward_bits) << "reference kernels";
     }
     openaclnnSetKernelTarget(nullptr);
