@@ -1,7 +1,7 @@
 // One run, three measurements on the same buffers: OpenAclnn's full API path (phase 1 + phase 2 +
 // synchronize), PyTorch 1.13 writing into a preallocated output (at::nll_loss_backward_out,
-// at::binary_cross_entropy_backward_out, at::mse_loss_out, at::mse_loss_backward_out, at::_softmax_out,
-// at::_log_softmax_out and their _backward_data_out forms, at::nll_loss2d_backward_out; the L1 loss, which PyTorch
+// at::binary_cross_entropy_out, at::binary_cross_entropy_backward_out, at::mse_loss_out, at::mse_loss_backward_out,
+// at::_softmax_out, at::_log_softmax_out and their _backward_data_out forms, at::nll_loss2d_backward_out; the L1 loss, which PyTorch
 // only has as a composite, as its ops with the last one writing into out) and the bandwidth probe (K reads +
 // 1 write of the same arrays), each on 1 thread and on all threads. Prints a Markdown table: median time, GB/s of the bytes the operator must move
 // (inputs read once, out written once), the speedup over PyTorch and the percentage of the probe's limit.
@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "aclnnop/aclnn_binary_cross_entropy.h"
 #include "aclnnop/aclnn_binary_cross_entropy_backward.h"
 #include "aclnnop/aclnn_binary_cross_entropy_with_logits.h"
 #include "aclnnop/aclnn_binary_cross_entropy_with_logits_backward.h"
@@ -356,15 +357,19 @@ std::string ShapeText(const std::vector<int64_t>& dims) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// aclnnBinaryCrossEntropyBackward. Flat sizes are (n / 1024, 1024) with a per-feature weight (1024); the image
-// shape (64, 3, 224, 224) has a per-channel weight (3, 1, 1). gradOutput is full-size for reduction none and a
-// scalar for mean and sum.
+// aclnnBinaryCrossEntropyBackward (op "BCE") and aclnnBinaryCrossEntropy (op "BCEForward"). Flat sizes are
+// (n / 1024, 1024) with a per-feature weight (1024); the image shape (64, 3, 224, 224) has a per-channel weight
+// (3, 1, 1). gradOutput is full-size for reduction none and a scalar for mean and sum; the forward's out is
+// self's shape for none and 0-D for mean and sum.
 
 enum class WeightKind { kNone, kSameShape, kPerChannel };
 
-void RunBce(const std::vector<int64_t>& dims, aclDataType dtype, WeightKind weight_kind, int64_t reduction,
-            aclrtStream stream, const std::vector<int>& threads) {
-  if (!Wanted("BCE")) {
+void SetPointwiseProbe(Case* c, const Buffer& self, const Buffer& target, const Buffer& grad, const Buffer& out,
+                       bool backward, bool full, std::optional<Buffer>* scratch);
+
+void RunBce(bool backward, const std::vector<int64_t>& dims, aclDataType dtype, WeightKind weight_kind,
+            int64_t reduction, aclrtStream stream, const std::vector<int>& threads) {
+  if (!Wanted(backward ? "BCE" : "BCEForward")) {
     return;
   }
   int64_t numel = 1;
@@ -393,28 +398,24 @@ void RunBce(const std::vector<int64_t>& dims, aclDataType dtype, WeightKind weig
     weight.emplace(weight_dims, dtype);
     weight->Fill([&](int64_t) { return 0.5 + unit(rng); });
   }
-  Buffer out(dims, dtype);
+  Buffer out(backward || reduction == 0 ? dims : std::vector<int64_t>{}, dtype);
 
   Case c;
-  c.op = "BCE";
+  c.op = backward ? "BCE" : "BCEForward";
   c.shape = ShapeText(dims);
   c.dtype = DtypeName(dtype);
   const char* weight_names[] = {"none", "same shape", "per channel"};
   const char* reduction_names[] = {"none", "mean", "sum"};
   c.variant = std::string(weight_names[static_cast<int>(weight_kind)]) + " / " + reduction_names[reduction];
-  c.bytes = out.logical_bytes() + self.logical_bytes() + target.logical_bytes() + grad.logical_bytes() +
-            (weight ? weight->logical_bytes() : 0);
-  c.probe.inputs = {self.data(), target.data()};
-  if (full_grad) {
-    c.probe.inputs.push_back(grad.data());
-  }
+  c.bytes = out.logical_bytes() + self.logical_bytes() + target.logical_bytes() +
+            (backward ? grad.logical_bytes() : 0) + (weight ? weight->logical_bytes() : 0);
+  std::optional<Buffer> scratch;
+  SetPointwiseProbe(&c, self, target, grad, out, backward, reduction == 0, &scratch);
   if (weight_kind == WeightKind::kSameShape) {
     c.probe.inputs.push_back(weight->data());
   }
-  c.probe.output = out.data();
-  c.probe.bytes = out.bytes();
   aclTensor* acl_weight = weight ? weight->acl() : nullptr;
-  c.ours = [&]() {
+  c.ours = backward ? std::function<void()>([&]() {
     uint64_t workspace_size = 0;
     aclOpExecutor* executor = nullptr;
     Check(aclnnBinaryCrossEntropyBackwardGetWorkspaceSize(grad.acl(), self.acl(), target.acl(), acl_weight, reduction,
@@ -423,7 +424,18 @@ void RunBce(const std::vector<int64_t>& dims, aclDataType dtype, WeightKind weig
     Check(aclnnBinaryCrossEntropyBackward(nullptr, workspace_size, executor, stream),
           "aclnnBinaryCrossEntropyBackward");
     Check(aclrtSynchronizeStream(stream), "aclrtSynchronizeStream");
-  };
+  })
+                    : std::function<void()>([&]() {
+                        uint64_t workspace_size = 0;
+                        aclOpExecutor* executor = nullptr;
+                        Check(aclnnBinaryCrossEntropyGetWorkspaceSize(self.acl(), target.acl(), acl_weight,
+                                                                      reduction, out.acl(), &workspace_size,
+                                                                      &executor),
+                              "aclnnBinaryCrossEntropyGetWorkspaceSize");
+                        Check(aclnnBinaryCrossEntropy(nullptr, workspace_size, executor, stream),
+                              "aclnnBinaryCrossEntropy");
+                        Check(aclrtSynchronizeStream(stream), "aclrtSynchronizeStream");
+                      });
   if (dtype != ACL_FLOAT) {
     c.torch_missing = std::string("no ") + (dtype == ACL_FLOAT16 ? "Half" : "BFloat16") + " CPU kernel";
   } else {
@@ -435,9 +447,21 @@ void RunBce(const std::vector<int64_t>& dims, aclDataType dtype, WeightKind weig
     if (weight) {
       t_weight = weight->torch();
     }
-    c.torch = [=]() mutable {
-      at::binary_cross_entropy_backward_out(t_out, t_grad, t_self, t_target, t_weight, reduction);
-    };
+    if (backward) {
+      c.torch = [=]() mutable {
+        at::binary_cross_entropy_backward_out(t_out, t_grad, t_self, t_target, t_weight, reduction);
+      };
+    } else {
+      // PyTorch's out= form of the forward needs out of self's shape (it stores the terms there before reducing),
+      // so mean and sum take the functional form, which allocates its one element.
+      c.torch = [=]() mutable {
+        if (reduction == 0) {
+          at::binary_cross_entropy_out(t_out, t_self, t_target, t_weight, reduction);
+        } else {
+          at::Tensor total = at::binary_cross_entropy(t_self, t_target, t_weight, reduction);
+        }
+      };
+    }
   }
   for (int t : threads) {
     Measure(c, t);
@@ -1013,14 +1037,23 @@ int Main() {
   for (const auto& dims : shapes) {
     for (WeightKind weight : {WeightKind::kNone, WeightKind::kSameShape, WeightKind::kPerChannel}) {
       for (int64_t reduction = 0; reduction < 3; ++reduction) {
-        RunBce(dims, ACL_FLOAT, weight, reduction, stream, threads);
+        RunBce(/*backward=*/true, dims, ACL_FLOAT, weight, reduction, stream, threads);
       }
     }
   }
   for (aclDataType dtype : {ACL_FLOAT16, ACL_BF16}) {
-    RunBce({16384, 1024}, dtype, WeightKind::kNone, 0, stream, threads);
-    RunBce({16384, 1024}, dtype, WeightKind::kSameShape, 1, stream, threads);
+    RunBce(/*backward=*/true, {16384, 1024}, dtype, WeightKind::kNone, 0, stream, threads);
+    RunBce(/*backward=*/true, {16384, 1024}, dtype, WeightKind::kSameShape, 1, stream, threads);
   }
+  for (const std::vector<int64_t>& dims : {std::vector<int64_t>{1, 1024}, std::vector<int64_t>{1024, 1024},
+                                           std::vector<int64_t>{16384, 1024}}) {
+    for (WeightKind weight : {WeightKind::kNone, WeightKind::kPerChannel}) {
+      for (int64_t reduction : {0, 1}) {
+        RunBce(/*backward=*/false, dims, ACL_FLOAT, weight, reduction, stream, threads);
+      }
+    }
+  }
+  RunBce(/*backward=*/false, {16384, 1024}, ACL_BF16, WeightKind::kNone, 0, stream, threads);
 
   for (const PointwiseOp& op : PointwiseOps()) {
     for (bool backward : {false, true}) {
