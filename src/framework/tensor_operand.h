@@ -2,6 +2,9 @@
 #ifndef OPENACLNN_FRAMEWORK_TENSOR_OPERAND_H_
 #define OPENACLNN_FRAMEWORK_TENSOR_OPERAND_H_
 
+#include <cstddef>
+#include <cstdint>
+
 #include "core/dtype.h"
 #include "core/tensor.h"
 #include "iter/loop_plan.h"
@@ -17,6 +20,14 @@ inline iter::OperandView OperandOf(const aclTensor& tensor) {
   view.dims = tensor.view_dims.data();
   view.strides = tensor.strides.data();
   return view;
+}
+
+// The bytes between neighbours along `dim`, 0 where the dimension holds fewer than two elements: such a
+// dimension never steps, and the extent check leaves its stride unbounded (its product with the element size
+// could overflow).
+inline int64_t StrideBytesOf(const aclTensor& tensor, int64_t dim) {
+  const auto d = static_cast<size_t>(dim);
+  return tensor.view_dims[d] > 1 ? tensor.strides[d] * DataTypeSize(tensor.dtype()) : 0;
 }
 
 }  // namespace openaclnn

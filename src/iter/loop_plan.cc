@@ -30,8 +30,10 @@ int LoopPlanBuilder::AddOperand(const OperandView& view) {
   const int64_t leading = rank_ - view.rank;  // Right alignment: the view's dims fill the last positions.
   for (int d = 0; d < rank_; ++d) {
     const int64_t source = d - leading;
-    const bool broadcast = source < 0 || (view.dims[source] == 1 && shape_[d] != 1);
-    byte_strides_[index][d] = broadcast ? 0 : view.strides[source] * view.element_bytes;
+    // A dimension of fewer than two elements never steps (a broadcast one, a size-1 one, an empty one), and the
+    // extent check leaves its stride unbounded: its product with the element size could overflow.
+    const bool steps = source >= 0 && view.dims[source] > 1;
+    byte_strides_[index][d] = steps ? view.strides[source] * view.element_bytes : 0;
   }
   return index;
 }
@@ -86,7 +88,10 @@ LoopPlan LoopPlanBuilder::Build(DimPolicy policy) const {
       const int last = plan.ndim - 1;
       bool mergeable = true;
       for (int k = 0; k < noperands_ && mergeable; ++k) {
-        mergeable = byte_strides_[k][d] == plan.strides[k][last] * plan.sizes[last];
+        // The merged span may pass int64 where the last dimension's extent did not (it adds one stride).
+        int64_t span = 0;
+        mergeable = !__builtin_mul_overflow(plan.strides[k][last], plan.sizes[last], &span) &&
+                    byte_strides_[k][d] == span;
       }
       if (mergeable) {
         plan.sizes[last] *= shape_[d];

@@ -167,6 +167,26 @@ TEST(LoopPlanTest, LogicalOrderMatchesKeepDimsOverMixedLayouts) {
   }
 }
 
+// A dimension of one element never steps, so the extent check accepts any stride on it (2^62 here, whose byte
+// stride passes int64): every policy gives it a byte stride of 0 instead of forming the product.
+TEST(LoopPlanTest, OneElementDimensionsIgnoreTheirStrides) {
+  const std::vector<int64_t> shape = {3, 1, 2};
+  const int64_t unbounded = int64_t{1} << 62;
+  const std::vector<Strided> operands = {Strided{{3, 1, 2}, {2, unbounded, 1}}, Strided{{1, 1, 2}, {unbounded, unbounded, 1}}};
+  for (const DimPolicy policy :
+       {DimPolicy::kKeepDims, DimPolicy::kCoalesceInLogicalOrder, DimPolicy::kReorderAndCoalesce}) {
+    const LoopPlan plan = PlanOf(shape, operands, policy);
+    std::vector<int64_t> expected;
+    for (int64_t i = 0; i < 3; ++i) {
+      for (int64_t j = 0; j < 2; ++j) {
+        expected.push_back(2 * i + j);
+        expected.push_back(j);
+      }
+    }
+    EXPECT_EQ(Visits(plan, 0, plan.numel), expected) << static_cast<int>(policy);
+  }
+}
+
 TEST(LoopPlanTest, LogicalOrderOfAScalarIsOneElement) {
   const std::vector<int64_t> shape = {};
   const LoopPlan plan = PlanOf(shape, {Strided{}}, DimPolicy::kCoalesceInLogicalOrder);

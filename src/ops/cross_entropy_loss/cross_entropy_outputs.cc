@@ -15,18 +15,17 @@ RowVector RowVectorOf(const aclTensor& tensor) {
   RowVector vector;
   vector.base = OperandOf(tensor).base;
   vector.dtype = tensor.dtype();
-  vector.stride = tensor.rank() == 1 && tensor.view_dims[0] > 1 ? tensor.strides[0] * DataTypeSize(tensor.dtype())
-                                                                : 0;
+  vector.stride = tensor.rank() == 1 ? StrideBytesOf(tensor, 0) : 0;
   return vector;
 }
 
 ClassTargets TargetsOf(const aclTensor& target, const aclTensor* weight, int64_t classes, int64_t ignore_index) {
   ClassTargets targets;
   targets.target = OperandOf(target).base;
-  targets.target_stride = target.strides[0] * DataTypeSize(target.dtype());
+  targets.target_stride = StrideBytesOf(target, 0);
   if (weight != nullptr) {
     targets.weight = OperandOf(*weight).base;
-    targets.weight_stride = weight->strides[0] * DataTypeSize(weight->dtype());
+    targets.weight_stride = StrideBytesOf(*weight, 0);
   }
   targets.classes = classes;
   targets.ignore_index = ignore_index;

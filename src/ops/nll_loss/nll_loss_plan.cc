@@ -156,10 +156,9 @@ Prepared PlanNllForward(const NllLossArgs& args, const char* phase1_api, const c
     return {NoKernel(phase1_api), nullptr};
   }
 
-  const int64_t element_bytes = DataTypeSize(self.dtype());
-  params.class_stride = self.strides[static_cast<size_t>(positions.class_dim)] * element_bytes;
+  params.class_stride = StrideBytesOf(self, positions.class_dim);
   params.weight = OperandOf(*args.weight).base;
-  params.weight_stride = args.weight->strides[0] * element_bytes;
+  params.weight_stride = StrideBytesOf(*args.weight, 0);
 
   // The plan runs over the positions in logical order (the sums' grouping follows the index alone); a 1-D self's
   // single position is a plan of one, along which the engine broadcasts the 0-D target and the one-element out.

@@ -133,10 +133,9 @@ Prepared PlanScatter(const NllLossBackwardArgs& args, const char* phase1_api, co
             nullptr};
   }
   const int64_t out_bytes = DataTypeSize(args.out->dtype());
-  const int64_t input_bytes = DataTypeSize(self.dtype());
   params.weight = OperandOf(*args.weight).base;
-  params.weight_stride = args.weight->strides[0] * input_bytes;
-  params.class_stride = args.out->strides[static_cast<size_t>(positions.class_dim)] * out_bytes;
+  params.weight_stride = StrideBytesOf(*args.weight, 0);
+  params.class_stride = StrideBytesOf(*args.out, positions.class_dim);
   class_index::ViewStorage out_storage;
   iter::LoopPlanBuilder builder(positions.dims, positions.rank);
   builder.AddOperand(class_index::DropClassDim(OperandOf(*args.out), positions.class_dim, &out_storage));  // kOut

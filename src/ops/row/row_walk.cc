@@ -47,7 +47,7 @@ RowWalk::RowWalk(const aclTensor& out, const aclTensor* const* inputs, int input
   auto add = [&](const aclTensor& tensor, int slot, int64_t* stride) {
     const iter::OperandView view = OperandOf(tensor);
     builder.AddOperand(rank == 0 ? view : class_index::DropClassDim(view, static_cast<int>(dim), &storage[slot]));
-    *stride = rank == 0 ? 0 : tensor.strides[static_cast<size_t>(dim)] * DataTypeSize(tensor.dtype());
+    *stride = rank == 0 ? 0 : StrideBytesOf(tensor, dim);
   };
   add(out, 0, &out_stride_);
   for (int k = 0; k < input_count; ++k) {
