@@ -1,10 +1,11 @@
 // One run, three measurements on the same buffers: OpenAclnn's full API path (phase 1 + phase 2 +
 // synchronize), PyTorch 1.13 writing into a preallocated output (at::nll_loss_backward_out,
 // at::binary_cross_entropy_out, at::binary_cross_entropy_backward_out, at::mse_loss_out, at::mse_loss_backward_out,
-// at::_softmax_out, at::_log_softmax_out and their _backward_data_out forms, at::nll_loss2d_backward_out; the L1 loss, which PyTorch
-// only has as a composite, as its ops with the last one writing into out) and the bandwidth probe (K reads +
-// 1 write of the same arrays), each on 1 thread and on all threads. Prints a Markdown table: median time, GB/s of the bytes the operator must move
-// (inputs read once, out written once), the speedup over PyTorch and the percentage of the probe's limit.
+// at::_softmax_out, at::_log_softmax_out and their _backward_data_out forms, at::nll_loss2d_forward_out,
+// at::nll_loss2d_backward_out; the L1 loss, which PyTorch only has as a composite, as its ops with the last one
+// writing into out) and the bandwidth probe (K reads + 1 write of the same arrays), each on 1 thread and on all
+// threads. Prints a Markdown table: median time, GB/s of the bytes the operator must move (inputs read once, out
+// written once), the speedup over PyTorch and the percentage of the probe's limit.
 //
 // Usage: compare_torch [--quick] [--only=OP]   (--quick: fewer repetitions and no 4 GB case, for a smoke run;
 //                                              --only: the rows whose op starts with OP, e.g. --only=MseLoss)
@@ -46,6 +47,7 @@
 #include "aclnnop/aclnn_logsoftmax_backward.h"
 #include "aclnnop/aclnn_mse_loss.h"
 #include "aclnnop/aclnn_mse_loss_backward.h"
+#include "aclnnop/aclnn_nll_loss2d.h"
 #include "aclnnop/aclnn_nll_loss2d_backward.h"
 #include "aclnnop/aclnn_nll_loss_backward.h"
 #include "aclnnop/aclnn_smooth_l1_loss.h"
@@ -354,6 +356,62 @@ std::string ShapeText(const std::vector<int64_t>& dims) {
     text += (d ? ", " : "") + std::to_string(dims[d]);
   }
   return text + ")";
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// aclnnNLLLoss2d (op "NLL2d") on (N, C, H, W) NCHW maps with a weight, ignoreIndex -100 hit by 1 position in 16,
+// reduction none (out (N, H, W)) or mean. Its bytes are what it must move: the target, one self element per
+// position, the weight and out. The gather reads one element per position from the plane of its class, so the
+// memory traffic is more than these bytes (with 21 classes about half of self's cache lines are touched); the
+// probe reads the target and writes an array of its size.
+
+void RunNll2dForward(const std::vector<int64_t>& dims, aclDataType dtype, int64_t reduction, aclrtStream stream,
+                     const std::vector<int>& threads) {
+  if (!Wanted("NLL2d")) {
+    return;
+  }
+  const int64_t classes = dims[1];
+  const std::vector<int64_t> positions = {dims[0], dims[2], dims[3]};
+  const int64_t count = dims[0] * dims[2] * dims[3];
+  Buffer self(dims, dtype);
+  std::mt19937_64 rng(static_cast<uint64_t>(count * 29 + classes + reduction));
+  std::uniform_real_distribution<double> log_probability(-6.0, 0.0);
+  self.Fill([&](int64_t) { return log_probability(rng); });
+  Buffer target(positions, ACL_INT64);
+  target.Fill([&](int64_t i) { return i % 16 == 5 ? -100.0 : static_cast<double>(rng() % classes); });
+  Buffer weight({classes}, dtype);
+  weight.Fill([](int64_t i) { return 0.5 + static_cast<double>(i % 7) / 4.0; });
+  Buffer out(reduction == 0 ? positions : std::vector<int64_t>{}, dtype);
+  Buffer total_weight({}, dtype);
+  Buffer scratch(positions, ACL_INT64);
+
+  Case c;
+  c.op = "NLL2d";
+  c.shape = ShapeText(dims);
+  c.dtype = DtypeName(dtype);
+  c.variant = reduction == 0 ? "weight / none" : "weight / mean";
+  c.bytes = target.logical_bytes() + count * BytesOf(dtype) + weight.logical_bytes() + out.logical_bytes();
+  c.probe.inputs = {target.data()};
+  c.probe.output = scratch.data();
+  c.probe.bytes = target.bytes();
+  c.ours = [&]() {
+    uint64_t workspace_size = 0;
+    aclOpExecutor* executor = nullptr;
+    Check(aclnnNLLLoss2dGetWorkspaceSize(self.acl(), target.acl(), weight.acl(), reduction, -100, out.acl(),
+                                         total_weight.acl(), &workspace_size, &executor),
+          "aclnnNLLLoss2dGetWorkspaceSize");
+    Check(aclnnNLLLoss2d(nullptr, workspace_size, executor, stream), "aclnnNLLLoss2d");
+    Check(aclrtSynchronizeStream(stream), "aclrtSynchronizeStream");
+  };
+  at::Tensor t_self = self.torch();
+  at::Tensor t_target = target.torch();
+  at::Tensor t_weight = weight.torch();
+  at::Tensor t_out = out.torch();
+  at::Tensor t_total = total_weight.torch();
+  const int64_t torch_reduction = reduction == 0 ? at::Reduction::None : at::Reduction::Mean;
+  MeasureWithTorch(&c, [=]() mutable {
+    at::nll_loss2d_forward_out(t_out, t_total, t_self, t_target, t_weight, torch_reduction, -100);
+  }, threads);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1089,6 +1147,9 @@ int Main() {
   // A segmentation model's per-pixel loss: 21 classes (PASCAL VOC) on 512 x 512 maps, batch 8.
   for (aclDataType dtype : {ACL_FLOAT, ACL_BF16}) {
     RunNll({8, 21, 512, 512}, dtype, stream, threads);
+    for (int64_t reduction : {0, 1}) {
+      RunNll2dForward({8, 21, 512, 512}, dtype, reduction, stream, threads);
+    }
   }
   for (LogitsOp op : {LogitsOp::kForward, LogitsOp::kBackward, LogitsOp::kTargetBackward}) {
     for (const std::vector<int64_t>& dims : {std::vector<int64_t>{1, 1024}, std::vector<int64_t>{1024, 1024},
