@@ -23,6 +23,7 @@
 
 #include "acl/acl_base.h"
 #include "backend/cpu/kernel_target.h"
+#include "backend/cpu/reduce.h"
 #include "openaclnn/openaclnn.h"
 #include "ops/binary_cross_entropy/binary_cross_entropy_kernels.h"
 #include "ops/nll_loss_backward/nll_loss_backward_kernel_hwy.h"
@@ -242,6 +243,38 @@ void ExpectTakesEveryFloatType(const pointwise::TermKernels& kernels, int64_t ta
   }
 }
 
+// The same for the forward's three vector kernels (terms into a buffer, terms added into the sum's lanes, terms
+// stored straight into out): each exists for the target and takes a contiguous run of every data type.
+void ExpectForwardTakesEveryFloatType(const pointwise::TermKernels& kernels, int64_t target, const char* which) {
+  const char* name = cpu::KernelTargetName(target);
+  const pointwise::ForwardTermsFn terms_kernel = kernels.forward_simd(target);
+  const pointwise::ForwardAddFn add_kernel = kernels.forward_add_simd(target);
+  const pointwise::ForwardStoreFn store_kernel = kernels.forward_store_simd(target);
+  ASSERT_NE(terms_kernel, nullptr) << "aclnnBinaryCrossEntropy " << which << " has no " << name << " terms kernel";
+  ASSERT_NE(add_kernel, nullptr) << "aclnnBinaryCrossEntropy " << which << " has no " << name << " sum kernel";
+  ASSERT_NE(store_kernel, nullptr) << "aclnnBinaryCrossEntropy " << which << " has no " << name << " store kernel";
+  for (const aclDataType type : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+    const int64_t bytes = type == ACL_FLOAT ? 4 : 2;
+    alignas(64) float inputs[3][64] = {};  // self, target, weight: zeros of every type.
+    alignas(64) double terms[64] = {};
+    alignas(64) double lanes[cpu::kSumLanes] = {};
+    alignas(64) float out[64] = {};
+    pointwise::Run run{};
+    for (int k = 0; k < 3; ++k) {
+      run.input[k] = reinterpret_cast<const char*>(inputs[k]);
+      run.stride[k] = bytes;
+      run.dtype[k] = type;
+    }
+    run.count = 64;
+    EXPECT_TRUE(terms_kernel(run, terms)) << "aclnnBinaryCrossEntropy " << which << ": the " << name
+                                          << " terms kernel declines data type " << type;
+    EXPECT_TRUE(add_kernel(run, 0, lanes)) << "aclnnBinaryCrossEntropy " << which << ": the " << name
+                                           << " sum kernel declines data type " << type;
+    EXPECT_TRUE(store_kernel(run, reinterpret_cast<char*>(out), bytes, type))
+        << "aclnnBinaryCrossEntropy " << which << ": the " << name << " store kernel declines data type " << type;
+  }
+}
+
 // A plan asks the active target's dispatch table for a SIMD kernel and falls back to the reference kernel when
 // it gets none; these calls are the operators' fast paths, which must always get one.
 TEST(KernelTargetsTest, EverySimdTargetHasTheFastPathKernels) {
@@ -257,6 +290,9 @@ TEST(KernelTargetsTest, EverySimdTargetHasTheFastPathKernels) {
     }
     ExpectTakesEveryFloatType(binary_cross_entropy::BinaryCrossEntropyKernels(), target, "with a weight");
     ExpectTakesEveryFloatType(binary_cross_entropy::BinaryCrossEntropyNoWeightKernels(), target, "without one");
+    ExpectForwardTakesEveryFloatType(binary_cross_entropy::BinaryCrossEntropyKernels(), target, "with a weight");
+    ExpectForwardTakesEveryFloatType(binary_cross_entropy::BinaryCrossEntropyNoWeightKernels(), target,
+                                     "without one");
   }
 }
 

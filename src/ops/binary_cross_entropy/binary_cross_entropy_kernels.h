@@ -1,5 +1,4 @@
-// The kernels of BCE for the pointwise engine: the forward's reference kernels (its terms call the C library's
-// log and log1p, so no vector form gives their bits) and the gradient's reference and vector kernels.
+// The kernels of BCE for the pointwise engine: the forward's and the gradient's reference and vector kernels.
 #ifndef OPENACLNN_OPS_BINARY_CROSS_ENTROPY_BINARY_CROSS_ENTROPY_KERNELS_H_
 #define OPENACLNN_OPS_BINARY_CROSS_ENTROPY_BINARY_CROSS_ENTROPY_KERNELS_H_
 

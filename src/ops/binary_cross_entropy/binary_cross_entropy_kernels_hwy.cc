@@ -11,13 +11,12 @@
 HWY_BEFORE_NAMESPACE();
 namespace openaclnn::binary_cross_entropy::weighted {
 namespace HWY_NAMESPACE {
-OPENACLNN_POINTWISE_GRADIENT_VECTOR_KERNELS(::openaclnn::binary_cross_entropy::HWY_NAMESPACE::BinaryCrossEntropyVecTerm)
+OPENACLNN_POINTWISE_VECTOR_KERNELS(::openaclnn::binary_cross_entropy::HWY_NAMESPACE::BinaryCrossEntropyVecTerm)
 }  // namespace HWY_NAMESPACE
 }  // namespace openaclnn::binary_cross_entropy::weighted
 namespace openaclnn::binary_cross_entropy::unweighted {
 namespace HWY_NAMESPACE {
-OPENACLNN_POINTWISE_GRADIENT_VECTOR_KERNELS(
-    ::openaclnn::binary_cross_entropy::HWY_NAMESPACE::BinaryCrossEntropyNoWeightVecTerm)
+OPENACLNN_POINTWISE_VECTOR_KERNELS(::openaclnn::binary_cross_entropy::HWY_NAMESPACE::BinaryCrossEntropyNoWeightVecTerm)
 }  // namespace HWY_NAMESPACE
 }  // namespace openaclnn::binary_cross_entropy::unweighted
 HWY_AFTER_NAMESPACE();

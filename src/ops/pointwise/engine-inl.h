@@ -504,16 +504,3 @@ HWY_AFTER_NAMESPACE();
   }                                                                                                          \
   inline int64_t CompiledTarget() { return HWY_TARGET; }
 #endif
-
-// The same for a term whose forward has no vector form (aclnnBinaryCrossEntropy's calls the C library's log):
-// its forward runs the reference kernels on every target, its gradient the vector kernels.
-#ifndef OPENACLNN_POINTWISE_GRADIENT_VECTOR_KERNELS
-#define OPENACLNN_POINTWISE_GRADIENT_VECTOR_KERNELS(VEC_TERM)                                                \
-  inline ::openaclnn::pointwise::ForwardTermsFn ForwardKernel() { return nullptr; }                          \
-  inline ::openaclnn::pointwise::ForwardStoreFn ForwardStoreKernel() { return nullptr; }                     \
-  inline ::openaclnn::pointwise::ForwardAddFn ForwardAddKernel() { return nullptr; }                         \
-  inline ::openaclnn::pointwise::BackwardRunFn BackwardKernel() {                                            \
-    return &::openaclnn::pointwise::HWY_NAMESPACE::BackwardSimd<VEC_TERM>;                                   \
-  }                                                                                                          \
-  inline int64_t CompiledTarget() { return HWY_TARGET; }
-#endif
