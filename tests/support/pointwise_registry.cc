@@ -346,6 +346,37 @@ double GradientFactor(const PointwiseLoss& loss, const std::vector<int64_t>& sel
   return 1.0;
 }
 
+std::vector<int64_t> OptionalOperandDims(OperandBroadcast kind, const std::vector<int64_t>& shape) {
+  switch (kind) {
+    case OperandBroadcast::kAbsent:
+      return {};
+    case OperandBroadcast::kSameShape:
+      return shape;
+    case OperandBroadcast::kLastDimension:
+      return shape.empty() ? shape : std::vector<int64_t>{shape.back()};
+    case OperandBroadcast::kOneElement:
+      return shape.empty() ? shape : std::vector<int64_t>{1};
+  }
+  return {};
+}
+
+const char* OperandBroadcastName(OperandBroadcast kind) {
+  switch (kind) {
+    case OperandBroadcast::kAbsent: return "absent";
+    case OperandBroadcast::kSameShape: return "same shape";
+    case OperandBroadcast::kLastDimension: return "per last dimension";
+    case OperandBroadcast::kOneElement: return "one element";
+  }
+  return "";
+}
+
+OperandBroadcast OperandBroadcastOfCase(int64_t case_index, int operand) {
+  static const OperandBroadcast kKinds[] = {OperandBroadcast::kAbsent, OperandBroadcast::kSameShape,
+                                            OperandBroadcast::kLastDimension, OperandBroadcast::kOneElement};
+  const int64_t digit = operand == 0 ? case_index : case_index / 4;
+  return kKinds[digit % 4];
+}
+
 std::vector<int64_t> ForwardOutDims(const PointwiseLoss& loss, const std::vector<int64_t>& shape, int64_t reduction) {
   if (reduction == 0) {
     return shape;
