@@ -163,7 +163,8 @@ const std::vector<PointwiseLoss>& PointwiseLosses();
 // The entries with a backward.
 std::vector<PointwiseLoss> PointwiseLossesWithBackward();
 // PointwiseLosses() and the entries using the fields beyond the first block (aclnnKlDiv and its gradients,
-// aclnnLogit and aclnnLogitGrad).
+// aclnnLogit and aclnnLogitGrad, aclnnBinaryCrossEntropy and its backward, aclnnBinaryCrossEntropyWithLogits and
+// its two gradients), appended in that order.
 const std::vector<PointwiseLoss>& AllPointwiseLosses();
 // The entries of AllPointwiseLosses() with a backward; those with a gradient by target.
 std::vector<PointwiseLoss> AllPointwiseLossesWithBackward();
