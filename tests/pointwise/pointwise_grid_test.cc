@@ -1,10 +1,11 @@
 // Every registered pointwise loss (tests/support/pointwise_registry.h: AllPointwiseLosses()), forward, backward
 // and gradient by target, over a grid of data types and their mixes, the entry's reductions and special
-// parameter values, ranks 0-8, broadcast patterns and layouts (contiguous, transposed, padded with a storage
-// offset, zero strides), against the float64 reference: FLOAT16 and BFLOAT16 within 1 ulp of the reference
-// rounded once, FLOAT within 1 ulp (forward) or the registry's bound (backward). Each case runs under the
-// reference kernels and then under every SIMD target with one and two threads, which must give the same bits;
-// nothing outside out's elements, and nothing of the inputs, may change.
+// parameter values, ranks 0-8, broadcast patterns, optional operands (absent or in each broadcast kind, in turn)
+// and layouts (contiguous, transposed, padded with a storage offset, zero strides), against the float64
+// reference: FLOAT16 and BFLOAT16 within 1 ulp of the reference rounded once, FLOAT within 1 ulp (forward) or the
+// registry's bound (backward). Each case runs under the reference kernels and then under every SIMD target with
+// one and two threads, which must give the same bits; nothing outside out's elements, and nothing of the inputs,
+// may change.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -47,11 +48,15 @@ std::vector<ShapeCase> ShapeCases() {
   };
 }
 
-// A unary entry's operands all take self's shape (its target is ignored, its gradOutput has x's shape).
+// A unary entry's operands all take self's shape (its target is ignored, its gradOutput has x's shape); an entry
+// whose target equals self's shape gives target self's.
 ShapeCase ShapesFor(const PointwiseLoss& loss, ShapeCase shapes) {
   if (loss.unary) {
     shapes.target = shapes.self;
     shapes.grad = shapes.self;
+  }
+  if (loss.target_shape == TargetShape::kEqualsSelf) {
+    shapes.target = shapes.self;
   }
   return shapes;
 }
@@ -80,6 +85,7 @@ struct TypeCase {
   aclDataType self, target, grad, out;
 };
 
+// An entry whose outs have target's type gets that as out's.
 std::vector<TypeCase> TypeCases(const PointwiseLoss& loss, bool backward) {
   const aclDataType f = ACL_FLOAT, h = ACL_FLOAT16, b = ACL_BF16;
   if (loss.one_data_type) {
@@ -88,7 +94,65 @@ std::vector<TypeCase> TypeCases(const PointwiseLoss& loss, bool backward) {
   if (backward && loss.backward_same_types) {
     return {{f, f, f, f}, {h, h, h, h}, {b, b, b, b}, {f, f, f, h}, {h, h, h, b}, {b, b, b, f}};
   }
-  return {{f, f, f, f}, {h, h, h, h}, {b, b, b, b}, {f, h, b, f}, {h, b, f, h}, {b, f, h, b}, {h, h, h, f}};
+  std::vector<TypeCase> cases = {{f, f, f, f}, {h, h, h, h}, {b, b, b, b}, {f, h, b, f},
+                                 {h, b, f, h}, {b, f, h, b}, {h, h, h, f}};
+  for (TypeCase& types : cases) {
+    types.out = loss.out_has_target_type ? types.target : types.out;
+  }
+  return cases;
+}
+
+// An entry's optional operands in one case: each of the case's broadcast kind (OperandBroadcastOfCase) of the
+// call's broadcast `shape`, in the case's layout, operand i of gradOutput's type for even i and of self's for odd
+// i (so the mixes give them types other than target's), with the operand's draws.
+struct CaseOperands {
+  std::vector<std::unique_ptr<DeviceTensor>> tensors;  // Null where absent.
+  std::string trace;
+
+  OptionalTensors Views() const {
+    OptionalTensors views;
+    for (const auto& tensor : tensors) {
+      views.push_back(tensor.get());
+    }
+    return views;
+  }
+  // Every present operand's storage, to check that a call leaves them unchanged.
+  std::vector<std::vector<uint8_t>> Storages() const {
+    std::vector<std::vector<uint8_t>> storages;
+    for (const auto& tensor : tensors) {
+      storages.push_back(tensor == nullptr ? std::vector<uint8_t>{} : tensor->Storage());
+    }
+    return storages;
+  }
+};
+
+CaseOperands MakeOperands(const PointwiseLoss& loss, int64_t case_index, const std::vector<int64_t>& shape,
+                          LayoutKind layout, const TypeCase& types, std::mt19937* rng) {
+  CaseOperands operands;
+  for (size_t i = 0; i < loss.optional_operands.size(); ++i) {
+    const OptionalOperand& operand = loss.optional_operands[i];
+    const OperandBroadcast kind = OperandBroadcastOfCase(case_index, static_cast<int>(i));
+    operands.trace += ", " + operand.name + " " + OperandBroadcastName(kind);
+    if (kind == OperandBroadcast::kAbsent) {
+      operands.tensors.push_back(nullptr);
+      continue;
+    }
+    const std::vector<int64_t> dims = OptionalOperandDims(kind, shape);
+    auto tensor = std::make_unique<DeviceTensor>(dims, i % 2 == 0 ? types.grad : types.self,
+                                                 LayoutFor(layout, dims, false));
+    tensor->Fill(operand.draw(tensor->numel(), rng));
+    operands.tensors.push_back(std::move(tensor));
+  }
+  return operands;
+}
+
+// The backward's FLOAT bound: the entry's, plus what each present operand's product adds.
+double BackwardFloatUlps(const PointwiseLoss& loss, bool mean, const OptionalTensors& operands) {
+  double ulps = mean ? loss.backward_mean_float_ulps : loss.backward_float_ulps;
+  for (size_t i = 0; i < operands.size(); ++i) {
+    ulps += operands[i] != nullptr ? loss.optional_operands[i].backward_float_ulps : 0.0;
+  }
+  return ulps;
 }
 
 // The parameter values of one case: every value of a special parameter (logTarget); beta, for the entries that
@@ -123,15 +187,22 @@ TEST_P(PointwiseGridTest, ForwardMatchesTheReferenceOnEveryPath) {
   int64_t case_index = 0;
   for (const ShapeCase& case_shapes : ShapeCases()) {
     const ShapeCase shapes = ShapesFor(loss, case_shapes);
+    if (loss.target_shape == TargetShape::kBroadcastsToSelf &&
+        BroadcastOf({shapes.self, shapes.target}) != shapes.self) {
+      continue;  // target may not enlarge self.
+    }
     for (LayoutKind layout : {LayoutKind::kContiguous, LayoutKind::kTransposed, LayoutKind::kPaddedOffset,
                               LayoutKind::kZeroStride}) {
       for (const TypeCase& types : TypeCases(loss, false)) {
         for (int64_t reduction : loss.forward_reductions) {
-          for (float beta : ParametersOfCase(loss, case_index++)) {
+          const int64_t index = case_index++;
+          for (float beta : ParametersOfCase(loss, index)) {
+            const std::vector<int64_t> shape = BroadcastOf({shapes.self, shapes.target});
+            const CaseOperands operand_tensors = MakeOperands(loss, index, shape, layout, types, &rng);
+            const OptionalTensors operands = operand_tensors.Views();
             SCOPED_TRACE(shapes.name + ", " + LayoutName(layout) + ", reduction " + std::to_string(reduction) +
                          ", types " + std::to_string(types.self) + "/" + std::to_string(types.target) + " -> " +
-                         std::to_string(types.out) + ParameterTrace(loss, beta));
-            const std::vector<int64_t> shape = BroadcastOf({shapes.self, shapes.target});
+                         std::to_string(types.out) + ParameterTrace(loss, beta) + operand_tensors.trace);
             const std::vector<int64_t> out_dims = ForwardOutDims(loss, shape, reduction);
             DeviceTensor self(shapes.self, types.self, LayoutFor(layout, shapes.self, false));
             DeviceTensor target(shapes.target, types.target, LayoutFor(layout, shapes.target, false));
@@ -139,18 +210,21 @@ TEST_P(PointwiseGridTest, ForwardMatchesTheReferenceOnEveryPath) {
             FillOperands(loss, beta, &self, &target, &rng);
             const std::vector<uint8_t> self_before = self.Storage();
             const std::vector<uint8_t> target_before = target.Storage();
-            ASSERT_EQ(CallForward(loss, self, target, reduction, out, stream.get(), beta), 0) << TakeErrorMessage();
+            const std::vector<std::vector<uint8_t>> operands_before = operand_tensors.Storages();
+            ASSERT_EQ(CallForward(loss, self, target, reduction, out, stream.get(), beta, operands), 0)
+                << TakeErrorMessage();
             // none: the same double term rounded once on both sides, so exactly equal (or the registry's bound);
             // the reductions: within 1 ulp.
-            ExpectWithin(types.out, out.Read(), ForwardReference(loss, self, target, reduction, beta),
+            ExpectWithin(types.out, out.Read(), ForwardReference(loss, self, target, reduction, beta, operands),
                          reduction == 0 ? loss.forward_none_ulps : 1.0);
             EXPECT_TRUE(out.OutsideViewUntouched());
             EXPECT_EQ(self.Storage(), self_before);
             EXPECT_EQ(target.Storage(), target_before);
+            EXPECT_EQ(operand_tensors.Storages(), operands_before);
             const std::vector<uint8_t> reference_bits = out.Storage();
             for (const KernelChoice& choice : choices) {
               KernelChoiceScope scope(choice);
-              ASSERT_EQ(CallForward(loss, self, target, reduction, out, stream.get(), beta), 0)
+              ASSERT_EQ(CallForward(loss, self, target, reduction, out, stream.get(), beta, operands), 0)
                   << TakeErrorMessage();
               EXPECT_EQ(out.Storage(), reference_bits) << choice.target << ", " << choice.threads << " threads";
             }
@@ -188,31 +262,36 @@ TEST_P(PointwiseBackwardGridTest, BackwardMatchesTheReferenceOnEveryPath) {
                                 LayoutKind::kZeroStride}) {
         for (const TypeCase& types : TypeCases(loss, true)) {
           for (int64_t reduction : loss.backward_reductions) {
-            for (float beta : ParametersOfCase(loss, case_index++)) {
+            const int64_t index = case_index++;
+            for (float beta : ParametersOfCase(loss, index)) {
+              const CaseOperands operand_tensors = MakeOperands(loss, index, shape, layout, types, &rng);
+              const OptionalTensors operands = operand_tensors.Views();
               SCOPED_TRACE(std::string(by_target ? "by target, " : "") + shapes.name + ", " + LayoutName(layout) +
                            ", reduction " + std::to_string(reduction) + ", types " + std::to_string(types.grad) +
                            "/" + std::to_string(types.self) + "/" + std::to_string(types.target) + " -> " +
-                           std::to_string(types.out) + ParameterTrace(loss, beta));
+                           std::to_string(types.out) + ParameterTrace(loss, beta) + operand_tensors.trace);
               const aclDataType out_type =
-                  by_target && loss.target_gradient_has_target_type ? types.target : types.out;
+                  (by_target && loss.target_gradient_has_target_type) || loss.out_has_target_type ? types.target
+                                                                                                : types.out;
               DeviceTensor grad(shapes.grad, types.grad, LayoutFor(layout, shapes.grad, false));
               DeviceTensor self(shapes.self, types.self, LayoutFor(layout, shapes.self, false));
               DeviceTensor target(shapes.target, types.target, LayoutFor(layout, shapes.target, false));
               DeviceTensor out(shape, out_type, LayoutFor(layout, shape, true));
               grad.Fill(Draw(grad.numel(), &rng));
               FillOperands(loss, beta, &self, &target, &rng);
-              ASSERT_EQ(CallBackward(loss, grad, self, target, reduction, out, stream.get(), beta, which), 0)
+              ASSERT_EQ(
+                  CallBackward(loss, grad, self, target, reduction, out, stream.get(), beta, which, operands), 0)
                   << TakeErrorMessage();
               const bool mean = reduction == 1 || (reduction == 3 && loss.batchmean);
-              const double float_ulps = mean ? loss.backward_mean_float_ulps : loss.backward_float_ulps;
-              const double ulps = out_type == ACL_FLOAT ? float_ulps : 1.0;
+              const double ulps = out_type == ACL_FLOAT ? BackwardFloatUlps(loss, mean, operands) : 1.0;
               ExpectWithin(out_type, out.Read(),
-                           BackwardReference(loss, grad, self, target, reduction, beta, which), ulps);
+                           BackwardReference(loss, grad, self, target, reduction, beta, which, operands), ulps);
               EXPECT_TRUE(out.OutsideViewUntouched());
               const std::vector<uint8_t> reference_bits = out.Storage();
               for (const KernelChoice& choice : choices) {
                 KernelChoiceScope scope(choice);
-                ASSERT_EQ(CallBackward(loss, grad, self, target, reduction, out, stream.get(), beta, which), 0)
+                ASSERT_EQ(
+                    CallBackward(loss, grad, self, target, reduction, out, stream.get(), beta, which, operands), 0)
                     << TakeErrorMessage();
                 EXPECT_EQ(out.Storage(), reference_bits) << choice.target << ", " << choice.threads << " threads";
               }
@@ -235,7 +314,7 @@ TEST_P(PointwiseGridTest, LargeCallsGiveTheSameBitsForAnyThreadCount) {
   const std::vector<int64_t> row = {100003};
   DeviceTensor grad(loss.unary ? dims : row, ACL_FLOAT);
   DeviceTensor self(dims, ACL_FLOAT);
-  DeviceTensor target(row, ACL_FLOAT);
+  DeviceTensor target(loss.target_shape == TargetShape::kEqualsSelf ? dims : row, ACL_FLOAT);
   // The first of the entry's parameter values (1 for the plain entries, beta's and the API's default).
   const float parameter = ParameterValues(loss, {1.0f}).front();
   grad.Fill(Draw(grad.numel(), &rng));
@@ -244,6 +323,14 @@ TEST_P(PointwiseGridTest, LargeCallsGiveTheSameBitsForAnyThreadCount) {
   } else {
     self.Fill(Draw(self.numel(), &rng));
     target.Fill(Draw(target.numel(), &rng));
+  }
+  // Every optional operand present, one value per column.
+  std::vector<std::unique_ptr<DeviceTensor>> operand_tensors;
+  OptionalTensors operands;
+  for (const OptionalOperand& operand : loss.optional_operands) {
+    operand_tensors.push_back(std::make_unique<DeviceTensor>(row, ACL_FLOAT));
+    operand_tensors.back()->Fill(operand.draw(operand_tensors.back()->numel(), &rng));
+    operands.push_back(operand_tensors.back().get());
   }
   const bool backward = loss.backward_phase1 != nullptr;
   for (int64_t reduction : loss.forward_reductions) {
@@ -254,25 +341,32 @@ TEST_P(PointwiseGridTest, LargeCallsGiveTheSameBitsForAnyThreadCount) {
     std::vector<uint8_t> backward_bits;
     for (int threads : {1, 2}) {
       ASSERT_EQ(openaclnnSetNumThreads(threads), 0);
-      ASSERT_EQ(CallForward(loss, self, target, reduction, out, stream.get(), parameter), 0) << TakeErrorMessage();
+      ASSERT_EQ(CallForward(loss, self, target, reduction, out, stream.get(), parameter, operands), 0)
+          << TakeErrorMessage();
       if (backward) {
-        ASSERT_EQ(CallBackward(loss, grad, self, target, reduction, grad_out, stream.get(), parameter), 0)
+        ASSERT_EQ(CallBackward(loss, grad, self, target, reduction, grad_out, stream.get(), parameter,
+                               Gradient::kBySelf, operands),
+                  0)
             << TakeErrorMessage();
       }
       if (threads == 1) {
         forward_bits = out.Storage();
         backward_bits = grad_out.Storage();
-        ExpectWithin(ACL_FLOAT, out.Read(), ForwardReference(loss, self, target, reduction, parameter), 1.0);
+        ExpectWithin(ACL_FLOAT, out.Read(), ForwardReference(loss, self, target, reduction, parameter, operands),
+                     1.0);
       } else {
         EXPECT_EQ(out.Storage(), forward_bits);
         EXPECT_EQ(grad_out.Storage(), backward_bits);
       }
     }
     ASSERT_EQ(openaclnnSetKernelTarget("reference"), 0);
-    ASSERT_EQ(CallForward(loss, self, target, reduction, out, stream.get(), parameter), 0) << TakeErrorMessage();
+    ASSERT_EQ(CallForward(loss, self, target, reduction, out, stream.get(), parameter, operands), 0)
+        << TakeErrorMessage();
     EXPECT_EQ(out.Storage(), forward_bits) << "reference kernels";
     if (backward) {
-      ASSERT_EQ(CallBackward(loss, grad, self, target, reduction, grad_out, stream.get(), parameter), 0)
+      ASSERT_EQ(CallBackward(loss, grad, self, target, reduction, grad_out, stream.get(), parameter,
+                             Gradient::kBySelf, operands),
+                0)
           << TakeErrorMessage();
       EXPECT_EQ(grad_out.Storage(), backward_bits) << "reference kernels";
     }
@@ -280,8 +374,9 @@ TEST_P(PointwiseGridTest, LargeCallsGiveTheSameBitsForAnyThreadCount) {
     openaclnnSetNumThreads(0);
     if (backward) {
       const bool mean = reduction == 1 || (reduction == 3 && loss.batchmean);
-      ExpectWithin(ACL_FLOAT, grad_out.Read(), BackwardReference(loss, grad, self, target, reduction, parameter),
-                   mean ? loss.backward_mean_float_ulps : loss.backward_float_ulps);
+      ExpectWithin(ACL_FLOAT, grad_out.Read(),
+                   BackwardReference(loss, grad, self, target, reduction, parameter, Gradient::kBySelf, operands),
+                   BackwardFloatUlps(loss, mean, operands));
     }
   }
 }

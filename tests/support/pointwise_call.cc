@@ -17,26 +17,76 @@ int RunPhase2(Phase2 phase2, uint64_t workspace_size, aclOpExecutor* executor, a
   return aclrtSynchronizeStream(stream);
 }
 
+// The operands' handles, null where absent, for an entry's operand phase-1 functions.
+std::vector<const aclTensor*> Handles(const OptionalTensors& operands) {
+  std::vector<const aclTensor*> handles(kMaxOptionalOperands, nullptr);
+  for (size_t i = 0; i < operands.size() && i < handles.size(); ++i) {
+    handles[i] = operands[i] == nullptr ? nullptr : operands[i]->get();
+  }
+  return handles;
+}
+
+// The operands' values as stored, empty where absent.
+std::vector<std::vector<double>> OperandData(const OptionalTensors& operands) {
+  std::vector<std::vector<double>> data;
+  for (const DeviceTensor* operand : operands) {
+    data.push_back(operand == nullptr ? std::vector<double>{} : operand->Read());
+  }
+  return data;
+}
+
+// The operands' values at element `index` of the broadcast `shape`.
+OperandValues OperandValuesAt(const OptionalTensors& operands, const std::vector<std::vector<double>>& data,
+                              const std::vector<int64_t>& shape, int64_t index) {
+  OperandValues values;
+  for (size_t i = 0; i < operands.size() && i < static_cast<size_t>(kMaxOptionalOperands); ++i) {
+    if (operands[i] != nullptr) {
+      values.present[i] = true;
+      values.value[i] = data[i][static_cast<size_t>(BroadcastIndex(operands[i]->dims(), shape, index))];
+    }
+  }
+  return values;
+}
+
+// The dims of every present operand and of `dims`, to broadcast together.
+std::vector<std::vector<int64_t>> WithOperandDims(std::vector<std::vector<int64_t>> dims,
+                                                  const OptionalTensors& operands) {
+  for (const DeviceTensor* operand : operands) {
+    if (operand != nullptr) {
+      dims.push_back(operand->dims());
+    }
+  }
+  return dims;
+}
+
 }  // namespace
 
 int CallForward(const PointwiseLoss& loss, const DeviceTensor& self, const DeviceTensor& target, int64_t reduction,
-                const DeviceTensor& out, aclrtStream stream, float beta) {
+                const DeviceTensor& out, aclrtStream stream, float beta, const OptionalTensors& operands) {
   uint64_t workspace_size = 0;
   aclOpExecutor* executor = nullptr;
-  const int code = loss.forward_phase1(self.get(), target.get(), reduction, beta, out.get(), &workspace_size,
-                                       &executor);
+  const int code =
+      loss.forward_operands_phase1 != nullptr
+          ? loss.forward_operands_phase1(self.get(), target.get(), Handles(operands).data(), reduction, beta,
+                                         out.get(), &workspace_size, &executor)
+          : loss.forward_phase1(self.get(), target.get(), reduction, beta, out.get(), &workspace_size, &executor);
   return code != 0 ? code : RunPhase2(loss.forward_phase2, workspace_size, executor, stream);
 }
 
 int CallBackward(const PointwiseLoss& loss, const DeviceTensor& grad, const DeviceTensor& self,
                  const DeviceTensor& target, int64_t reduction, const DeviceTensor& out, aclrtStream stream,
-                 float beta, Gradient which) {
+                 float beta, Gradient which, const OptionalTensors& operands) {
   uint64_t workspace_size = 0;
   aclOpExecutor* executor = nullptr;
   const bool by_self = which == Gradient::kBySelf;
+  const BackwardOperandsPhase1 operands_phase1 =
+      by_self ? loss.backward_operands_phase1 : loss.target_backward_operands_phase1;
   const BackwardPhase1 phase1 = by_self ? loss.backward_phase1 : loss.target_backward_phase1;
-  const int code = phase1(grad.get(), self.get(), target.get(), reduction, beta, out.get(), &workspace_size,
-                          &executor);
+  const int code = operands_phase1 != nullptr
+                       ? operands_phase1(grad.get(), self.get(), target.get(), Handles(operands).data(), reduction,
+                                         beta, out.get(), &workspace_size, &executor)
+                       : phase1(grad.get(), self.get(), target.get(), reduction, beta, out.get(), &workspace_size,
+                                &executor);
   return code != 0 ? code
                    : RunPhase2(by_self ? loss.backward_phase2 : loss.target_backward_phase2, workspace_size,
                                executor, stream);
@@ -76,15 +126,19 @@ int64_t BroadcastIndex(const std::vector<int64_t>& dims, const std::vector<int64
 }
 
 std::vector<double> ForwardReference(const PointwiseLoss& loss, const DeviceTensor& self, const DeviceTensor& target,
-                                     int64_t reduction, float beta) {
-  const std::vector<int64_t> shape = BroadcastOf({self.dims(), target.dims()});
+                                     int64_t reduction, float beta, const OptionalTensors& operands) {
+  const std::vector<int64_t> shape = BroadcastOf(WithOperandDims({self.dims(), target.dims()}, operands));
   const std::vector<double> x = self.Read();
   const std::vector<double> y = target.Read();
+  const std::vector<std::vector<double>> operand_data = OperandData(operands);
   const int64_t count = Numel(shape);
   std::vector<double> terms(static_cast<size_t>(count));
   for (int64_t i = 0; i < count; ++i) {
-    terms[static_cast<size_t>(i)] = loss.term(x[static_cast<size_t>(BroadcastIndex(self.dims(), shape, i))],
-                                              y[static_cast<size_t>(BroadcastIndex(target.dims(), shape, i))], beta);
+    const double xi = x[static_cast<size_t>(BroadcastIndex(self.dims(), shape, i))];
+    const double yi = y[static_cast<size_t>(BroadcastIndex(target.dims(), shape, i))];
+    terms[static_cast<size_t>(i)] = loss.operand_term != nullptr
+                                        ? loss.operand_term(xi, yi, OperandValuesAt(operands, operand_data, shape, i))
+                                        : loss.term(xi, yi, beta);
   }
   if (reduction == 0) {
     return terms;
@@ -111,11 +165,14 @@ std::vector<double> ForwardReference(const PointwiseLoss& loss, const DeviceTens
 }
 
 std::vector<double> BackwardReference(const PointwiseLoss& loss, const DeviceTensor& grad, const DeviceTensor& self,
-                                      const DeviceTensor& target, int64_t reduction, float beta, Gradient which) {
-  const std::vector<int64_t> shape = BroadcastOf({grad.dims(), self.dims(), target.dims()});
+                                      const DeviceTensor& target, int64_t reduction, float beta, Gradient which,
+                                      const OptionalTensors& operands) {
+  const std::vector<int64_t> shape =
+      BroadcastOf(WithOperandDims({grad.dims(), self.dims(), target.dims()}, operands));
   const std::vector<double> g = grad.Read();
   const std::vector<double> x = self.Read();
   const std::vector<double> y = target.Read();
+  const std::vector<std::vector<double>> operand_data = OperandData(operands);
   const int64_t count = Numel(shape);
   const double c = GradientFactor(loss, self.dims(), shape, reduction);
   std::vector<double> result(static_cast<size_t>(count));
@@ -123,7 +180,12 @@ std::vector<double> BackwardReference(const PointwiseLoss& loss, const DeviceTen
     const double xi = x[static_cast<size_t>(BroadcastIndex(self.dims(), shape, i))];
     const double yi = y[static_cast<size_t>(BroadcastIndex(target.dims(), shape, i))];
     const double gi = g[static_cast<size_t>(BroadcastIndex(grad.dims(), shape, i))];
-    if (which == Gradient::kByTarget) {
+    const bool by_target = which == Gradient::kByTarget;
+    const auto operand_gradient = by_target ? loss.operand_target_gradient : loss.operand_self_gradient;
+    if (operand_gradient != nullptr) {
+      result[static_cast<size_t>(i)] =
+          operand_gradient(xi, yi, gi * c, OperandValuesAt(operands, operand_data, shape, i));
+    } else if (by_target) {
       result[static_cast<size_t>(i)] = loss.target_gradient(xi, yi, gi * c, beta);
     } else if (loss.self_gradient != nullptr) {
       result[static_cast<size_t>(i)] = loss.self_gradient(xi, yi, gi * c, beta);

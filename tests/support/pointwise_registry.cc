@@ -5,6 +5,11 @@
 #include <limits>
 #include <numeric>
 
+#include "aclnnop/aclnn_binary_cross_entropy.h"
+#include "aclnnop/aclnn_binary_cross_entropy_backward.h"
+#include "aclnnop/aclnn_binary_cross_entropy_with_logits.h"
+#include "aclnnop/aclnn_binary_cross_entropy_with_logits_backward.h"
+#include "aclnnop/aclnn_binary_cross_entropy_with_logits_target_backward.h"
 #include "aclnnop/aclnn_kl_div.h"
 #include "aclnnop/aclnn_kl_div_backward.h"
 #include "aclnnop/aclnn_kl_div_target_backward.h"
@@ -270,6 +275,183 @@ PointwiseLoss SoftMargin() {
   return loss;
 }
 
+// The plain family signatures of an entry with optional operands: every operand absent.
+template <ForwardOperandsPhase1 kPhase1>
+aclnnStatus OperandsAbsent(const aclTensor* self, const aclTensor* target, int64_t reduction, float parameter,
+                           aclTensor* out, uint64_t* workspace_size, aclOpExecutor** executor) {
+  const aclTensor* const absent[kMaxOptionalOperands] = {};
+  return kPhase1(self, target, absent, reduction, parameter, out, workspace_size, executor);
+}
+template <BackwardOperandsPhase1 kPhase1>
+aclnnStatus BackwardOperandsAbsent(const aclTensor* grad, const aclTensor* self, const aclTensor* target,
+                                   int64_t reduction, float parameter, aclTensor* out, uint64_t* workspace_size,
+                                   aclOpExecutor** executor) {
+  const aclTensor* const absent[kMaxOptionalOperands] = {};
+  return kPhase1(grad, self, target, absent, reduction, parameter, out, workspace_size, executor);
+}
+
+// Weights in [-2, 2] (negative ones are valid: CANN's own tests draw them); posWeight in [0, 3].
+std::vector<double> DrawWeights(int64_t count, std::mt19937* rng) { return UniformValues(count, -2.0, 2.0, rng); }
+std::vector<double> DrawPosWeights(int64_t count, std::mt19937* rng) { return UniformValues(count, 0.0, 3.0, rng); }
+
+// The binary cross entropy on probabilities (docs/binary_cross_entropy.md, DECISIONS 6): with both logarithms
+// clamped at -100, -(y max(log x, -100) + (1 - y) max(log(1 - x), -100)) w, log(1 - x) taken as log1p(-x).
+// The clamps keep a NaN (the logarithm of x outside [0, 1], or of NaN), which std::fmax would drop.
+double AtLeast(double value, double bound) { return value < bound ? bound : value; }
+double BceTerm(double x, double y, const OperandValues& v) {
+  return -(y * AtLeast(std::log(x), -100.0) + (1.0 - y) * AtLeast(std::log1p(-x), -100.0)) * v.value[0];
+}
+// Its gradient as the backward defines it: gs (x - y) / max(x (1 - x), 1e-12) w, the clamp being FLOAT's 1e-12.
+double BceSelfGradient(double x, double y, double gs, const OperandValues& v) {
+  return gs * (x - y) / AtLeast(x * (1.0 - x), static_cast<double>(1e-12f)) * v.value[0];
+}
+
+// Probabilities in [0, 1] (every thirteenth exactly 0, the next exactly 1: the clamps) and labels in [0, 1].
+std::vector<double> DrawProbabilities(int64_t count, std::mt19937* rng) {
+  std::vector<double> values = UniformValues(count, 0.0, 1.0, rng);
+  for (size_t i = 6; i < values.size(); i += 13) {
+    values[i] = 0.0;
+    if (i + 1 < values.size()) {
+      values[i + 1] = 1.0;
+    }
+  }
+  return values;
+}
+std::vector<double> DrawLabels(int64_t count, float, std::mt19937* rng) { return UniformValues(count, 0, 1, rng); }
+
+// For the gradient check (step 1/256): x in [3/8, 5/8], where the logarithms' third derivatives (the differences'
+// truncation) stay below 40; labels in [0, 1].
+void DrawBceGradientCheckValues(float, std::vector<double>* self, std::vector<double>* target, std::mt19937* rng) {
+  std::uniform_real_distribution<double> probability(0.375, 0.625), label(0.0, 1.0);
+  for (double& v : *self) {
+    v = std::round(probability(*rng) * 256) / 256;
+  }
+  for (double& v : *target) {
+    v = std::round(label(*rng) * 256) / 256;
+  }
+}
+
+aclnnStatus BceForward(const aclTensor* self, const aclTensor* target, const aclTensor* const* operands,
+                       int64_t reduction, float, aclTensor* out, uint64_t* workspace_size, aclOpExecutor** executor) {
+  return aclnnBinaryCrossEntropyGetWorkspaceSize(self, target, operands[0], reduction, out, workspace_size,
+                                                 executor);
+}
+aclnnStatus BceBackward(const aclTensor* grad, const aclTensor* self, const aclTensor* target,
+                        const aclTensor* const* operands, int64_t reduction, float, aclTensor* out,
+                        uint64_t* workspace_size, aclOpExecutor** executor) {
+  return aclnnBinaryCrossEntropyBackwardGetWorkspaceSize(grad, self, target, operands[0], reduction, out,
+                                                         workspace_size, executor);
+}
+
+PointwiseLoss BinaryCrossEntropy() {
+  PointwiseLoss loss{"BinaryCrossEntropy", OperandsAbsent<BceForward>, aclnnBinaryCrossEntropy,
+                     BackwardOperandsAbsent<BceBackward>, aclnnBinaryCrossEntropyBackward, "out", false, false,
+                     nullptr, nullptr, MeanCount::kSelf, ForwardReduction::kAll,
+                     // The gradient in float (docs/binary_cross_entropy_backward.md): x - y, times g, 1 - x, the
+                     // product, the division: five roundings; mean's factor 1 / N and its product two more; the
+                     // weight's product one more (its operand's bound).
+                     5.0, 7.0};
+  // Both evaluate the documented double expression with the C library's log and log1p, but the tests are not
+  // compiled with the library's -ffp-contract=off, so a compiler may fuse the reference's products (one double
+  // rounding fewer, which may round the other way to out's type): the documented bound, 1 ulp.
+  loss.forward_none_ulps = 1.0;
+  loss.reduced_out_any_one_element = true;
+  loss.gradient_has_operand_shape = true;  // out has self's shape; target and gradOutput broadcast to it.
+  loss.target_shape = TargetShape::kBroadcastsToSelf;
+  loss.optional_operands = {{"weight", DrawWeights, 1.0}};
+  loss.forward_operands_phase1 = BceForward;
+  loss.backward_operands_phase1 = BceBackward;
+  loss.operand_term = BceTerm;
+  loss.operand_self_gradient = BceSelfGradient;
+  loss.draw_self = DrawProbabilities;
+  loss.draw_target = DrawLabels;
+  // FLOAT outputs of a reduced objective of up to ~20 (2e-6 a rounding) over 2 * step, and a truncation of at
+  // most step^2 / 6 * 40 * |w g|: 5e-4 in all.
+  loss.gradient_check_step = 1.0 / 256;
+  loss.gradient_check_tolerance = 5e-4;
+  loss.gradient_check_draw = DrawBceGradientCheckValues;
+  return loss;
+}
+
+// BCE with logits (POINTWISE-LOSS-FACTS 3-5), x the logit, w the weight and pw the posWeight (1 where absent):
+// w ((1 - y) x + (1 + (pw - 1) y) softplus(-x)). softplus(-x) = max(-x, 0) + log1p(exp(-|x|)); the part linear
+// in x is taken by x's sign so that nothing grows with |x| before it cancels.
+double SoftplusTail(double x) { return std::log1p(std::exp(-std::fabs(x))); }
+double Sigmoid(double z) { return 1.0 / (1.0 + std::exp(-z)); }
+
+double BceWithLogitsTerm(double x, double y, const OperandValues& v) {
+  const double w = v.value[0];
+  const double pw = v.value[1];
+  const double linear = x >= 0 ? (1.0 - y) * x : -pw * y * x;
+  return w * (linear + (1.0 + (pw - 1.0) * y) * SoftplusTail(x));
+}
+// By x: ((pw y + 1 - y) sigmoid(x) - pw y) w gs, written with 1 - sigmoid(x) = sigmoid(-x) so that neither part
+// cancels by itself: ((1 - y) sigmoid(x) - pw y sigmoid(-x)) w gs.
+double BceWithLogitsSelfGradient(double x, double y, double gs, const OperandValues& v) {
+  return ((1.0 - y) * Sigmoid(x) - v.value[1] * y * Sigmoid(-x)) * v.value[0] * gs;
+}
+// By y: (log sigmoid(-x) - pw log sigmoid(x)) w gs = ((pw - 1) softplus(-x) - x) w gs; without posWeight the
+// documented -x w gs (PyTorch's form, which keeps the sign of a zero at x = 0).
+double BceWithLogitsTargetGradient(double x, double, double gs, const OperandValues& v) {
+  const double w = v.value[0];
+  if (!v.present[1]) {
+    return -x * w * gs;
+  }
+  const double pw = v.value[1];
+  const double softplus_minus_x = (x >= 0 ? 0.0 : -x) + SoftplusTail(x);
+  return ((pw - 1.0) * softplus_minus_x - x) * w * gs;
+}
+
+// Logits in [-6, 6] and labels in [0, 1], as the operators' own grid (tests/bce_with_logits) draws them.
+std::vector<double> DrawLogits(int64_t count, std::mt19937* rng) { return UniformValues(count, -6.0, 6.0, rng); }
+
+aclnnStatus BceWithLogitsForward(const aclTensor* self, const aclTensor* target, const aclTensor* const* operands,
+                                 int64_t reduction, float, aclTensor* out, uint64_t* workspace_size,
+                                 aclOpExecutor** executor) {
+  return aclnnBinaryCrossEntropyWithLogitsGetWorkspaceSize(self, target, operands[0], operands[1], reduction, out,
+                                                           workspace_size, executor);
+}
+aclnnStatus BceWithLogitsBackward(const aclTensor* grad, const aclTensor* self, const aclTensor* target,
+                                  const aclTensor* const* operands, int64_t reduction, float, aclTensor* out,
+                                  uint64_t* workspace_size, aclOpExecutor** executor) {
+  return aclnnBinaryCrossEntropyWithLogitsBackwardGetWorkspaceSize(grad, self, target, operands[0], operands[1],
+                                                                   reduction, out, workspace_size, executor);
+}
+aclnnStatus BceWithLogitsTargetBackward(const aclTensor* grad, const aclTensor* self, const aclTensor* target,
+                                        const aclTensor* const* operands, int64_t reduction, float, aclTensor* out,
+                                        uint64_t* workspace_size, aclOpExecutor** executor) {
+  return aclnnBinaryCrossEntropyWithLogitsTargetBackwardGetWorkspaceSize(
+      grad, self, target, operands[0], operands[1], reduction, out, workspace_size, executor);
+}
+
+PointwiseLoss BceWithLogits() {
+  PointwiseLoss loss{"BinaryCrossEntropyWithLogits", OperandsAbsent<BceWithLogitsForward>,
+                     aclnnBinaryCrossEntropyWithLogits, BackwardOperandsAbsent<BceWithLogitsBackward>,
+                     aclnnBinaryCrossEntropyWithLogitsBackward, "out", false, false, nullptr, nullptr,
+                     MeanCount::kSelf, ForwardReduction::kAll,
+                     // Both gradients in double, rounded once; for mean the factor 1 / N is rounded to float first
+                     // (docs/binary_cross_entropy_with_logits.md).
+                     1.0, 2.0};
+  loss.forward_none_ulps = 1.0;  // The library's exp and log1p against the C library's.
+  loss.reduced_out_any_one_element = true;
+  loss.gradient_has_operand_shape = true;  // gradOutput, weight and posWeight broadcast to self's shape.
+  loss.target_backward_phase1 = BackwardOperandsAbsent<BceWithLogitsTargetBackward>;
+  loss.target_backward_phase2 = aclnnBinaryCrossEntropyWithLogitsTargetBackward;
+  loss.target_gradient_has_target_type = true;
+  loss.target_shape = TargetShape::kEqualsSelf;
+  loss.out_has_target_type = true;
+  loss.optional_operands = {{"weightOptional", DrawWeights}, {"posWeightOptional", DrawPosWeights}};
+  loss.forward_operands_phase1 = BceWithLogitsForward;
+  loss.backward_operands_phase1 = BceWithLogitsBackward;
+  loss.target_backward_operands_phase1 = BceWithLogitsTargetBackward;
+  loss.operand_term = BceWithLogitsTerm;
+  loss.operand_self_gradient = BceWithLogitsSelfGradient;
+  loss.operand_target_gradient = BceWithLogitsTargetGradient;
+  loss.draw_self = DrawLogits;
+  loss.draw_target = DrawLabels;
+  return loss;
+}
+
 bool HasBackward(const PointwiseLoss& loss) { return loss.backward_phase1 != nullptr; }
 bool HasTargetBackward(const PointwiseLoss& loss) { return loss.target_backward_phase1 != nullptr; }
 
@@ -312,6 +494,8 @@ const std::vector<PointwiseLoss>& AllPointwiseLosses() {
     std::vector<PointwiseLoss> losses = PointwiseLosses();
     losses.push_back(KlDiv());
     losses.push_back(Logit());
+    losses.push_back(BinaryCrossEntropy());
+    losses.push_back(BceWithLogits());
     return losses;
   }();
   return kLosses;
@@ -344,6 +528,37 @@ double GradientFactor(const PointwiseLoss& loss, const std::vector<int64_t>& sel
     return 1.0 / static_cast<double>(shape.empty() ? 1 : shape[0]);
   }
   return 1.0;
+}
+
+std::vector<int64_t> OptionalOperandDims(OperandBroadcast kind, const std::vector<int64_t>& shape) {
+  switch (kind) {
+    case OperandBroadcast::kAbsent:
+      return {};
+    case OperandBroadcast::kSameShape:
+      return shape;
+    case OperandBroadcast::kLastDimension:
+      return shape.empty() ? shape : std::vector<int64_t>{shape.back()};
+    case OperandBroadcast::kOneElement:
+      return shape.empty() ? shape : std::vector<int64_t>{1};
+  }
+  return {};
+}
+
+const char* OperandBroadcastName(OperandBroadcast kind) {
+  switch (kind) {
+    case OperandBroadcast::kAbsent: return "absent";
+    case OperandBroadcast::kSameShape: return "same shape";
+    case OperandBroadcast::kLastDimension: return "per last dimension";
+    case OperandBroadcast::kOneElement: return "one element";
+  }
+  return "";
+}
+
+OperandBroadcast OperandBroadcastOfCase(int64_t case_index, int operand) {
+  static const OperandBroadcast kKinds[] = {OperandBroadcast::kAbsent, OperandBroadcast::kSameShape,
+                                            OperandBroadcast::kLastDimension, OperandBroadcast::kOneElement};
+  const int64_t digit = operand == 0 ? case_index : case_index / 4;
+  return kKinds[digit % 4];
 }
 
 std::vector<int64_t> ForwardOutDims(const PointwiseLoss& loss, const std::vector<int64_t>& shape, int64_t reduction) {

@@ -2,9 +2,10 @@
 // and a float64 reference written from the formulas (POINTWISE-LOSS-FACTS), sharing no code with the library.
 // The grid, edge-value, bad-input and gradient tests iterate PointwiseLosses(), so an operator added there is
 // tested by all of them. Entries that need more of the entry's shape (a special parameter other than beta, a
-// gradient by target, batchmean, a gradient of its operand's shape) are in AllPointwiseLosses() only, which the
-// grid and the gradient check iterate; every field beyond the first block has a default that means "as the plain
-// (self, target) entries", so the plain entries set none of them.
+// gradient by target, batchmean, a gradient of its operand's shape, optional operands, a target shape tied to
+// self's) are in AllPointwiseLosses() only, which the grid and the gradient check iterate; every field beyond the
+// first block has a default that means "as the plain (self, target) entries", so the plain entries set none of
+// them.
 #ifndef OPENACLNN_TESTS_SUPPORT_POINTWISE_REGISTRY_H_
 #define OPENACLNN_TESTS_SUPPORT_POINTWISE_REGISTRY_H_
 
@@ -38,6 +39,41 @@ enum class MeanCount { kSelf, kBroadcast };
 
 // Which operand a backward differentiates by: self (aclnn<name>Backward) or target (aclnn<name>TargetBackward).
 enum class Gradient { kBySelf, kByTarget };
+
+// How target's shape relates to self's: the two broadcast together, target broadcasts to self's shape (it never
+// enlarges it: aclnnBinaryCrossEntropy), or the two are equal (BCE with logits).
+enum class TargetShape { kBroadcastsWithSelf, kBroadcastsToSelf, kEqualsSelf };
+
+// The shapes the grid gives an optional operand, relative to the call's broadcast shape: absent (a null tensor),
+// that shape, one value per element of its last dimension, one element.
+enum class OperandBroadcast { kAbsent, kSameShape, kLastDimension, kOneElement };
+
+inline constexpr int kMaxOptionalOperands = 2;
+
+// An optional operand beyond self and target (BCE's weight; BCE with logits' weight and posWeight), broadcast to
+// the call's shape; where it is absent the operator reads 1.
+struct OptionalOperand {
+  std::string name;  // CANN's name of the argument.
+  std::vector<double> (*draw)(int64_t count, std::mt19937* rng);
+  // The roundings its product adds, when present, to the backward's FLOAT bounds (0 where the gradient is
+  // evaluated in double and rounded once).
+  double backward_float_ulps = 0.0;
+};
+
+// The optional operands' values at one element of the broadcast, in the entry's order; 1 where absent.
+struct OperandValues {
+  double value[kMaxOptionalOperands] = {1.0, 1.0};
+  bool present[kMaxOptionalOperands] = {false, false};
+};
+
+// Phase 1 of an entry with optional operands: `operands` holds one tensor per optional operand, null where absent.
+using ForwardOperandsPhase1 = aclnnStatus (*)(const aclTensor* self, const aclTensor* target,
+                                              const aclTensor* const* operands, int64_t reduction, float parameter,
+                                              aclTensor* out, uint64_t* workspace_size, aclOpExecutor** executor);
+using BackwardOperandsPhase1 = aclnnStatus (*)(const aclTensor* grad_output, const aclTensor* self,
+                                               const aclTensor* target, const aclTensor* const* operands,
+                                               int64_t reduction, float parameter, aclTensor* out,
+                                               uint64_t* workspace_size, aclOpExecutor** executor);
 
 struct PointwiseLoss {
   std::string name;  // "MseLoss": the APIs are aclnn<name>[Backward][GetWorkspaceSize].
@@ -106,13 +142,29 @@ struct PointwiseLoss {
   bool one_data_type = false;  // Every operand and out have one data type (no promotion, no other out type).
   // The gradient by self given gs = gradOutput * c, composed as the operator documents it; null: derivative * g * c.
   double (*self_gradient)(double x, double y, double gs, double parameter) = nullptr;
+
+  // The grid gives target self's shape (kEqualsSelf) or skips the shapes whose target would enlarge self
+  // (kBroadcastsToSelf); the gradient check gives target self's shape for kEqualsSelf.
+  TargetShape target_shape = TargetShape::kBroadcastsWithSelf;
+  bool out_has_target_type = false;  // Every out (forward and gradients) must have target's data type.
+  // Optional operands, and the phase-1 functions and formulas that take them. The plain phase-1 fields of such an
+  // entry pass every operand as absent; its formulas below take the place of term, derivative, self_gradient and
+  // target_gradient (the gradients given gs = gradOutput * c, composed as the operator documents them).
+  std::vector<OptionalOperand> optional_operands = {};
+  ForwardOperandsPhase1 forward_operands_phase1 = nullptr;
+  BackwardOperandsPhase1 backward_operands_phase1 = nullptr;
+  BackwardOperandsPhase1 target_backward_operands_phase1 = nullptr;
+  double (*operand_term)(double x, double y, const OperandValues& operands) = nullptr;
+  double (*operand_self_gradient)(double x, double y, double gs, const OperandValues& operands) = nullptr;
+  double (*operand_target_gradient)(double x, double y, double gs, const OperandValues& operands) = nullptr;
 };
 
 const std::vector<PointwiseLoss>& PointwiseLosses();
 // The entries with a backward.
 std::vector<PointwiseLoss> PointwiseLossesWithBackward();
 // PointwiseLosses() and the entries using the fields beyond the first block (aclnnKlDiv and its gradients,
-// aclnnLogit and aclnnLogitGrad).
+// aclnnLogit and aclnnLogitGrad, aclnnBinaryCrossEntropy and its backward, aclnnBinaryCrossEntropyWithLogits and
+// its two gradients), appended in that order.
 const std::vector<PointwiseLoss>& AllPointwiseLosses();
 // The entries of AllPointwiseLosses() with a backward; those with a gradient by target.
 std::vector<PointwiseLoss> AllPointwiseLossesWithBackward();
@@ -127,6 +179,17 @@ std::vector<float> GradientCheckParameters(const PointwiseLoss& loss, const std:
 // the broadcast's), 1 / the broadcast's first dimension for batchmean, else 1.
 double GradientFactor(const PointwiseLoss& loss, const std::vector<int64_t>& self_dims,
                       const std::vector<int64_t>& shape, int64_t reduction);
+
+// The dims of an optional operand given `kind` for a call whose broadcast shape is `shape` (empty for kAbsent; a
+// 0-D shape gives 0-D operands, which never have more dimensions than self).
+std::vector<int64_t> OptionalOperandDims(OperandBroadcast kind, const std::vector<int64_t>& shape);
+
+// "absent", "same shape", "per last dimension", "one element": for traces.
+const char* OperandBroadcastName(OperandBroadcast kind);
+
+// The broadcast kind of optional operand `operand` in the grid's case `case_index`: 16 consecutive cases give the
+// first two operands every pair of kinds.
+OperandBroadcast OperandBroadcastOfCase(int64_t case_index, int operand);
 
 // The forward's out shape for `reduction` over the broadcast `shape`.
 std::vector<int64_t> ForwardOutDims(const PointwiseLoss& loss, const std::vector<int64_t>& shape, int64_t reduction);
