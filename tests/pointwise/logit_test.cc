@@ -1,7 +1,8 @@
 // aclnnLogit and aclnnLogitGrad beyond the registry's shared tests (tests/support/pointwise_registry.h: the grid
 // over data types, ranks 0-8, layouts, kernel targets and eps (none, 0, tiny, ordinary and above 0.5), and the
 // gradient check, run the entry "Logit"): edge values (+-0, subnormals, 0 and 1, +-inf, NaN, inputs outside
-// [0, 1]) against the entry's float64 references, exactly; empty tensors; CANN's examples.
+// [0, 1]) against the entry's float64 references, exactly; the float gradient's bound where its roundings are
+// largest, on every kernel target; empty tensors; CANN's examples.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -15,6 +16,7 @@
 #include "aclnnop/aclnn_logit.h"
 #include "aclnnop/aclnn_logit_grad.h"
 #include "device_tensor.h"
+#include "grid_choices.h"
 #include "pointwise_registry.h"
 #include "test_numeric.h"
 
@@ -81,6 +83,59 @@ TEST(LogitTest, EdgeValuesGiveTheReferenceResult) {
         const double want = RoundTo(dtype, LogitGradOf(RoundTo(dtype, values[i]), grads[i], eps));
         EXPECT_TRUE(SameValue(got[i], want))
             << "gradient at " << values[i] << ", dy " << grads[i] << ": got " << got[i] << ", want " << want;
+      }
+    }
+  }
+}
+
+// The gradient in float (1 - x, the product, the quotient) stays within 2 ulp for FLOAT and 1 ulp for the 16-bit
+// types where its roundings are largest: the 600 floats from 0.5, 0.1464 (where the product's significand is near
+// 1), 0.25 and 1 downwards (below 0.5, 1 - x rounds), with dy's significands near 1 and 2; every kernel target
+// and thread count gives the same bits as the reference kernels.
+TEST(LogitTest, FloatGradientKeepsItsBoundWhereItsRoundingsAreLargest) {
+  ScopedStream stream;
+  std::vector<double> x_values;
+  for (double start : {0.5, 0.14644660940672624, 0.25, 1.0}) {
+    float x = static_cast<float>(start);
+    for (int i = 0; i < 600; ++i) {
+      x_values.push_back(x);
+      x = std::nextafter(x, 0.0f);
+    }
+  }
+  const std::vector<double> dy_values = {1.0, -1.9999998807907104, 1.5, 1.3333333730697632, -1.0000001192092896};
+  std::vector<double> xs, dys;
+  for (double dy : dy_values) {
+    for (double x : x_values) {
+      xs.push_back(x);
+      dys.push_back(dy);
+    }
+  }
+  const auto n = static_cast<int64_t>(xs.size());
+  for (aclDataType dtype : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+    DeviceTensor x({n}, dtype), dy({n}, dtype), out({n}, dtype);
+    x.Fill(xs);
+    dy.Fill(dys);
+    const std::vector<double> x_read = x.Read();
+    const std::vector<double> dy_read = dy.Read();
+    const double bound = dtype == ACL_FLOAT ? 2.0 : 1.0;
+    for (double eps : {-1.0, 0.0}) {
+      std::vector<uint8_t> first_bits;
+      for (const KernelChoice& choice : KernelChoices()) {
+        SCOPED_TRACE("dtype " + std::to_string(dtype) + ", eps " + std::to_string(eps) + ", " + choice.target +
+                     ", " + std::to_string(choice.threads) + " threads");
+        KernelChoiceScope scope(choice);
+        ASSERT_EQ(Grad(x, dy, eps, out, stream.get()), 0) << TakeErrorMessage();
+        if (first_bits.empty()) {
+          first_bits = out.Storage();
+          const std::vector<double> got = out.Read();
+          for (size_t i = 0; i < got.size(); ++i) {
+            const double want = RoundTo(dtype, LogitGradOf(x_read[i], dy_read[i], eps));
+            EXPECT_LE(UlpDistance(dtype, got[i], want), bound)
+                << "gradient at " << x_read[i] << ", dy " << dy_read[i] << ": got " << got[i] << ", want " << want;
+          }
+        } else {
+          EXPECT_EQ(out.Storage(), first_bits);
+        }
       }
     }
   }

@@ -12,7 +12,6 @@
 #include "backend/cpu/det_math-inl.h"
 #include "hwy/highway.h"
 #include "ops/logit/logit_term.h"
-#include "ops/pointwise/double_lanes-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace openaclnn::logit {
@@ -32,17 +31,15 @@ struct LogitVecTerm : LogitTerm {
     return cpu::HWY_NAMESPACE::LogVec(dd, hn::Div(z, hn::Sub(hn::Set(dd, 1.0), z)));
   }
   template <class DF>
-  static HWY_INLINE hn::Vec<DF> GradientVec(DF df, hn::Vec<DF> g, hn::Vec<DF> x, hn::Vec<DF> y, hn::Vec<DF> s,
+  static HWY_INLINE hn::Vec<DF> GradientVec(DF df, hn::Vec<DF> g, hn::Vec<DF> x, hn::Vec<DF>, hn::Vec<DF>,
                                             const pointwise::TermParams& p) {
     const bool clamped = p.eps >= 0.0f;
-    const double lo = clamped ? p.eps : 0.0f;
-    const double hi = clamped ? 1.0f - p.eps : 1.0f;
-    const double fill = clamped ? 0.0 : std::numeric_limits<double>::quiet_NaN();
-    return pointwise::HWY_NAMESPACE::InDoubleLanes(df, g, x, y, s, [=](auto dd, auto gd, auto xd, auto, auto) {
-      const auto in_range = hn::And(hn::Ge(xd, hn::Set(dd, lo)), hn::Le(xd, hn::Set(dd, hi)));
-      const auto value = hn::Div(gd, hn::Mul(xd, hn::Sub(hn::Set(dd, 1.0), xd)));
-      return hn::IfThenElse(in_range, value, hn::Set(dd, fill));
-    });
+    const float lo = clamped ? p.eps : 0.0f;
+    const float hi = clamped ? 1.0f - p.eps : 1.0f;
+    const float fill = clamped ? 0.0f : std::numeric_limits<float>::quiet_NaN();
+    const auto in_range = hn::And(hn::Ge(x, hn::Set(df, lo)), hn::Le(x, hn::Set(df, hi)));
+    const auto value = hn::Div(g, hn::Mul(x, hn::Sub(hn::Set(df, 1.0f), x)));
+    return hn::IfThenElse(in_range, value, hn::Set(df, fill));
   }
 };
 
