@@ -22,9 +22,10 @@
 namespace openaclnn::row {
 
 // Computes one row and returns true, or returns false without writing anything for a row it leaves to the scalar
-// kernel (not contiguous or not aligned to its element size, or a forward row holding a NaN). `stream`: write out
-// with streaming stores (made visible before returning).
-using SoftmaxVectorRow = bool (*)(const Rows& rows, bool stream);
+// kernel (not contiguous or not aligned to its element size, or a forward row holding a NaN). `next`: the row the
+// caller does after this one on this thread (null: none), whose inputs the kernel may prefetch while it computes;
+// it reads nothing through it. `stream`: write out with streaming stores (made visible before returning).
+using SoftmaxVectorRow = bool (*)(const Rows& rows, const Rows* next, bool stream);
 
 // The vector row kernel of the forward (`backward` false) or backward of `kind` compiled for `kernel_target` (an
 // HWY_* bit, backend/cpu/kernel_target.h), or null when that target is not compiled in, has no double lanes, or
