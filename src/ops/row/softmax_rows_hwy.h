@@ -4,8 +4,8 @@
 // eight lanes of backend/cpu/reduce.h's LaneAccumulator (one vector of 8 doubles, two of 4 or four of 2), so they
 // give the scalar kernels' bits on every target.
 //
-// Per row they read the input from memory once: the maximum pass brings the row into the cache, the later passes
-// find it there. The forwards take a row's float exponentials (DECISIONS 17) at the full float width and add them,
+// Per row they read the input from memory once: the maximum pass brings the row into the cache (or finds it there,
+// prefetched during the previous row's compute-bound pass), the later passes find it there. The forwards take a row's float exponentials (DECISIONS 17) at the full float width and add them,
 // widened to double, to the eight lane sums in the same pass; softmax also keeps them in a per-thread buffer and
 // multiplies them from there by the row's float reciprocal instead of taking them twice. Every output is computed
 // in float at the full float width (softmax_rows.h) and out is written once, with streaming stores when the launch
