@@ -104,7 +104,7 @@ HWY_INLINE hn::Vec<DD> ShiftedExpDoubles(const T* x, hn::Vec<DF> m) {
   return hn::PromoteTo(DD(), cpu::HWY_NAMESPACE::ExpDiffFVec(DF(), LoadFloats(DF(), x), m));
 }
 
-// Brings the bytes [begin, end) (another row's input, the next one this thread does) into the cache one line per
+// Brings the bytes [begin, begin + bytes) (the input of the row this thread does next) into the cache a line per
 // Step, so that the next row's first pass finds it there instead of waiting on memory while the current row's
 // compute-bound pass runs. A hint only: nothing is read through it, and an empty range does nothing.
 class RowPrefetch {
