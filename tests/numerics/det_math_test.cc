@@ -214,6 +214,14 @@ std::vector<float> ExpFloatInputs() {
                      -std::numeric_limits<float>::infinity(), std::numeric_limits<float>::quiet_NaN()}) {
     x.push_back(edge);
   }
+  // Runs of consecutive floats inside and across the edges of the vector forms' shortcut (det_math-inl.h: a
+  // vector whose lanes all lie in [-86, 88]), long enough that whole vectors on every target lie in each: its
+  // largest scalings (k = 127) and its smallest (k = -124), and vectors that straddle an edge.
+  for (const float edge : {88.0f, -86.0f}) {
+    float value = edge;
+    for (int i = 0; i < 64; ++i) value = std::nextafter(value, 0.0f);
+    for (int i = 0; i < 128; ++i, value = std::nextafter(value, edge > 0 ? 100.0f : -100.0f)) x.push_back(value);
+  }
   return x;
 }
 

@@ -95,11 +95,43 @@ HWY_INLINE hn::Vec<D> Log1pVec(D d, hn::Vec<D> u) {
 
 #endif  // HWY_HAVE_FLOAT64
 
-// det::ExpSumF on float lanes, the same operations in the same order.
-template <class D>
-HWY_INLINE hn::Vec<D> ExpSumFVec(D d, hn::Vec<D> hi, hn::Vec<D> lo) {
+// ExpSumFVec's shortcut for a vector whose lanes all lie in [kFastMinF, kFastMaxF]: there k is in [-124, 127],
+// so no lane needs the clamp or the masks, and p * 2^k is normal: the two exact scalings of det::ExpSumF, p * 2^k1
+// then * 2^k2, give exactly p * 2^k, one multiplication by one power of two. kWithLo false: lo is +0, whose
+// addition leaves hi - k ln2hi unchanged (a difference is -0 only for -0 - (+0), and hi = -0 gives k = -0), so it
+// is skipped. The same bits as the full form, fewer operations (the exponential is most of a softmax's work).
+inline constexpr float kFastMinF = -86.0f;
+inline constexpr float kFastMaxF = 88.0f;
+
+template <bool kWithLo, class D>
+HWY_INLINE hn::Vec<D> ExpSumFInRange(D d, hn::Vec<D> hi, hn::Vec<D> lo, hn::Vec<D> k) {
+  const hn::RebindToSigned<D> di;
+  auto reduced = hn::Sub(hi, hn::Mul(k, hn::Set(d, det::kLn2HiF)));
+  if constexpr (kWithLo) {
+    reduced = hn::Add(reduced, lo);
+  }
+  const auto r = hn::Sub(reduced, hn::Mul(k, hn::Set(d, det::kLn2LoF)));
+  auto p = hn::Set(d, det::kExpCoefficientsF[5]);
+  for (int i = 4; i >= 0; --i) {
+    p = hn::Add(hn::Mul(p, r), hn::Set(d, det::kExpCoefficientsF[i]));
+  }
+  const auto one = hn::Set(d, 1.0f);
+  p = hn::Add(hn::Mul(p, r), one);
+  p = hn::Add(hn::Mul(p, r), one);
+  const auto power = hn::BitCast(d, hn::ShiftLeft<23>(hn::Add(hn::ConvertTo(di, k), hn::Set(di, 127))));
+  return hn::Mul(p, power);
+}
+
+// det::ExpSumF on float lanes, the same operations in the same order (a vector in the shortcut's range by the
+// shortcut, which gives the same bits).
+template <bool kWithLo, class D>
+HWY_INLINE hn::Vec<D> ExpSumFVecImpl(D d, hn::Vec<D> hi, hn::Vec<D> lo) {
   const hn::RebindToSigned<D> di;
   const auto k = hn::Round(hn::Mul(hi, hn::Set(d, det::kLog2eF)));
+  const auto in_range = hn::And(hn::Ge(hi, hn::Set(d, kFastMinF)), hn::Le(hi, hn::Set(d, kFastMaxF)));
+  if (HWY_LIKELY(hn::AllTrue(d, in_range))) {  // Also false for any NaN or infinite lane.
+    return ExpSumFInRange<kWithLo>(d, hi, lo, k);
+  }
   const auto r = hn::Sub(hn::Add(hn::Sub(hi, hn::Mul(k, hn::Set(d, det::kLn2HiF))), lo),
                          hn::Mul(k, hn::Set(d, det::kLn2LoF)));
   auto p = hn::Set(d, det::kExpCoefficientsF[5]);
@@ -124,8 +156,13 @@ HWY_INLINE hn::Vec<D> ExpSumFVec(D d, hn::Vec<D> hi, hn::Vec<D> lo) {
 }
 
 template <class D>
+HWY_INLINE hn::Vec<D> ExpSumFVec(D d, hn::Vec<D> hi, hn::Vec<D> lo) {
+  return ExpSumFVecImpl<true>(d, hi, lo);
+}
+
+template <class D>
 HWY_INLINE hn::Vec<D> ExpFVec(D d, hn::Vec<D> x) {
-  return ExpSumFVec(d, x, hn::Zero(d));
+  return ExpSumFVecImpl<false>(d, x, hn::Zero(d));
 }
 
 // det::ExpDiffF on float lanes: exp(x - m) with the difference's error from the two-sum.

@@ -104,6 +104,28 @@ HWY_INLINE hn::Vec<DD> ShiftedExpDoubles(const T* x, hn::Vec<DF> m) {
   return hn::PromoteTo(DD(), cpu::HWY_NAMESPACE::ExpDiffFVec(DF(), LoadFloats(DF(), x), m));
 }
 
+// Brings the bytes [begin, begin + bytes) (the input of the row this thread does next) into the cache a line per
+// Step, so that the next row's first pass finds it there instead of waiting on memory while the current row's
+// compute-bound pass runs. A hint only: nothing is read through it, and an empty range does nothing.
+class RowPrefetch {
+ public:
+  RowPrefetch() = default;
+  RowPrefetch(const void* begin, int64_t bytes)
+      : next_(static_cast<const char*>(begin)), end_(bytes > 0 ? next_ + bytes : next_) {}
+
+  HWY_INLINE void Step() {
+    if (next_ < end_) {
+      hwy::Prefetch(next_);
+      next_ += kLineBytes;
+    }
+  }
+
+ private:
+  static constexpr int64_t kLineBytes = 64;
+  const char* next_ = nullptr;
+  const char* end_ = nullptr;
+};
+
 // terms[i] = exp(x_i - m) for i in [0, n), at the full float width, the tail by the scalar form.
 template <typename T>
 HWY_INLINE void ShiftedExpsToBuffer(const T* x, int64_t n, float m, float* terms) {
@@ -136,9 +158,10 @@ HWY_INLINE void StoreLaneSums(hn::Vec<DD> a0, hn::Vec<DD> a1, hn::Vec<DD> a2, hn
 // The sum of exp(x_i - m) for i in [0, n) as LaneSum over ShiftedExpsToBuffer's terms gives it (element i to lane
 // i % 8, each lane left to right, the same tree), taken while the exponentials are in registers: each float vector
 // of twice the double lanes is widened in its two halves, which go to the lane sums of their elements. With a
-// non-null `terms`, also stores the exponentials there (ShiftedExpsToBuffer's values).
+// non-null `terms`, also stores the exponentials there (ShiftedExpsToBuffer's values). Steps `prefetch` once per
+// vector of exponentials.
 template <typename T>
-HWY_INLINE double ShiftedExpSum(const T* x, int64_t n, float m, float* terms) {
+HWY_INLINE double ShiftedExpSum(const T* x, int64_t n, float m, float* terms, RowPrefetch* prefetch) {
   const DD dd;
   const hn::Repartition<float, DD> df;  // Twice the double lanes.
   const DF dh;
@@ -151,7 +174,8 @@ HWY_INLINE double ShiftedExpSum(const T* x, int64_t n, float m, float* terms) {
   int64_t i = 0;
 #define OPENACLNN_ROW_SHIFTED_EXPS(e, at)                                        \
   const auto e = cpu::HWY_NAMESPACE::ExpDiffFVec(df, LoadFloats(df, x + (at)), mv); \
-  if (terms != nullptr) hn::StoreU(e, df, terms + (at));
+  if (terms != nullptr) hn::StoreU(e, df, terms + (at));                          \
+  prefetch->Step();
   if (lanes == 8) {  // One vector of 16 floats: both halves to the one vector of eight lane sums.
     for (; i + 16 <= n; i += 16) {
       OPENACLNN_ROW_SHIFTED_EXPS(e, i)

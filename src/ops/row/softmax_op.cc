@@ -98,7 +98,8 @@ class SoftmaxLaunch final : public Launch {
       const int64_t done = vector_runs_ != nullptr && run.count > 1 ? vector_runs_(run, stream_) : 0;
       for (int64_t i = done; i < run.count; ++i) {
         const Rows rows = RowOfRun(run, i);
-        if (vector_row_ == nullptr || !vector_row_(rows, stream_)) {
+        const Rows next = i + 1 < run.count ? RowOfRun(run, i + 1) : Rows();
+        if (vector_row_ == nullptr || !vector_row_(rows, i + 1 < run.count ? &next : nullptr, stream_)) {
           kernel_(rows, kernel_target_);
         }
       }

@@ -22,8 +22,17 @@ namespace convert = cpu::HWY_NAMESPACE;
 
 #if HWY_HAVE_FLOAT64 && HWY_TARGET != HWY_SCALAR
 
+// Input k of the next row (when there is one and it is contiguous) for RowPrefetch; empty otherwise.
+template <typename T>
+RowPrefetch NextInput(const Rows* next, int k) {
+  if (next == nullptr || !Contiguous<T>(next->in[k], next->in_stride[k])) {
+    return RowPrefetch();
+  }
+  return RowPrefetch(next->in[k], next->length * static_cast<int64_t>(sizeof(T)));
+}
+
 template <SoftmaxKind kKind, typename T>
-bool ForwardRow(const Rows& rows, bool stream) {
+bool ForwardRow(const Rows& rows, const Rows* next, bool stream) {
   if (!Contiguous<T>(rows.in[0], rows.in_stride[0]) || !Contiguous<T>(rows.out, rows.out_stride)) {
     return false;
   }
@@ -39,8 +48,10 @@ bool ForwardRow(const Rows& rows, bool stream) {
   const auto m_vector = hn::Set(df, m);
   // The float exponentials exp(x - m) (DECISIONS 17), summed as doubles in the fixed lane order; softmax keeps them
   // in the thread's buffer for its output pass (without one, it takes them again there).
+  // The exponential pass is compute-bound: the next row's input is fetched meanwhile for its maximum pass.
   float* terms = kKind == SoftmaxKind::kSoftmax ? TermBuffer(n) : nullptr;
-  const double sum = ShiftedExpSum(x, n, m, terms);
+  RowPrefetch prefetch = NextInput<T>(next, 0);
+  const double sum = ShiftedExpSum(x, n, m, terms, &prefetch);
   // The outputs in float (softmax_rows.h): one reciprocal or one logarithm per row, rounded to float once.
   if constexpr (kKind == SoftmaxKind::kLogSoftmax) {
     const auto log_sum = static_cast<float>(cpu::det::Log(sum));
@@ -68,7 +79,7 @@ bool ForwardRow(const Rows& rows, bool stream) {
 }
 
 template <SoftmaxKind kKind, typename T>
-bool BackwardRow(const Rows& rows, bool stream) {
+bool BackwardRow(const Rows& rows, const Rows* next, bool stream) {
   if (!Contiguous<T>(rows.in[0], rows.in_stride[0]) || !Contiguous<T>(rows.in[1], rows.in_stride[1]) ||
       !Contiguous<T>(rows.out, rows.out_stride)) {
     return false;
@@ -78,6 +89,14 @@ bool BackwardRow(const Rows& rows, bool stream) {
   auto* out = reinterpret_cast<T*>(rows.out);
   const int64_t n = rows.length;
   const hn::ScalableTag<float> df;
+  // The output pass fetches the next row's two inputs, a line of each per vector, so that the next row's sum pass
+  // and its output pass find them in the cache.
+  RowPrefetch prefetch_g = NextInput<T>(next, 0);
+  RowPrefetch prefetch_y = NextInput<T>(next, 1);
+  auto prefetch = [&] {
+    prefetch_g.Step();
+    prefetch_y.Step();
+  };
   // The row's sum in double (exact products for softmax), then the outputs in float with the sum rounded once.
   if constexpr (kKind == SoftmaxKind::kSoftmax) {
     const double sum = LaneSum(
@@ -88,6 +107,7 @@ bool BackwardRow(const Rows& rows, bool stream) {
     WriteFloatRow(
         out, n, stream,
         [&](int64_t i) {
+          prefetch();
           const auto yv = LoadFloats(df, y + i);
           return hn::Sub(hn::Mul(LoadFloats(df, g + i), yv), hn::Mul(s_vector, yv));
         },
@@ -103,6 +123,7 @@ bool BackwardRow(const Rows& rows, bool stream) {
     WriteFloatRow(
         out, n, stream,
         [&](int64_t i) {
+          prefetch();
           const auto e = cpu::HWY_NAMESPACE::ExpFVec(df, LoadFloats(df, y + i));
           return hn::Sub(LoadFloats(df, g + i), hn::Mul(e, s_vector));
         },

@@ -4,8 +4,8 @@
 // eight lanes of backend/cpu/reduce.h's LaneAccumulator (one vector of 8 doubles, two of 4 or four of 2), so they
 // give the scalar kernels' bits on every target.
 //
-// Per row they read the input from memory once: the maximum pass brings the row into the cache, the later passes
-// find it there. The forwards take a row's float exponentials (DECISIONS 17) at the full float width and add them,
+// Per row they read the input from memory once: the maximum pass brings the row into the cache (or finds it there,
+// prefetched during the previous row's compute-bound pass), the later passes find it there. The forwards take a row's float exponentials (DECISIONS 17) at the full float width and add them,
 // widened to double, to the eight lane sums in the same pass; softmax also keeps them in a per-thread buffer and
 // multiplies them from there by the row's float reciprocal instead of taking them twice. Every output is computed
 // in float at the full float width (softmax_rows.h) and out is written once, with streaming stores when the launch
@@ -22,9 +22,10 @@
 namespace openaclnn::row {
 
 // Computes one row and returns true, or returns false without writing anything for a row it leaves to the scalar
-// kernel (not contiguous or not aligned to its element size, or a forward row holding a NaN). `stream`: write out
-// with streaming stores (made visible before returning).
-using SoftmaxVectorRow = bool (*)(const Rows& rows, bool stream);
+// kernel (not contiguous or not aligned to its element size, or a forward row holding a NaN). `next`: the row the
+// caller does after this one on this thread (null: none), whose inputs the kernel may prefetch while it computes;
+// it reads nothing through it. `stream`: write out with streaming stores (made visible before returning).
+using SoftmaxVectorRow = bool (*)(const Rows& rows, const Rows* next, bool stream);
 
 // The vector row kernel of the forward (`backward` false) or backward of `kind` compiled for `kernel_target` (an
 // HWY_* bit, backend/cpu/kernel_target.h), or null when that target is not compiled in, has no double lanes, or
