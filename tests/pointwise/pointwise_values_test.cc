@@ -120,6 +120,52 @@ TEST_P(PointwiseValuesTest, SixteenBitOutputsAreRoundedOnce) {
   }
 }
 
+// The same below FLOAT's smallest normal 2^-126, where the vector stores cannot round to odd in the double's bits
+// and correct a conversion instead (ops/pointwise/engine-inl.h), in vectors mixed with normal terms. MSE's
+// (x - y)^2 and smooth L1's with beta 0.5 (the same value), with target 0 and x the floats next to the square root
+// of each BFLOAT16 midpoint (2k + 1) * 2^-134 from 2^-134 to 2^-125: some of these squares round to the midpoint
+// in float without being it, so rounding through float would round twice (counted, as above).
+TEST(PointwiseRoundingTest, SixteenBitOutputsAreRoundedOnceBelowFloatsSmallestNormal) {
+  ScopedStream stream;
+  std::vector<double> x, y;
+  for (int k = 0; k < 256; ++k) {
+    float root = static_cast<float>(std::sqrt((2 * k + 1) * 0x1p-134));
+    for (int step = 0; step < 20; ++step) {
+      root = std::nextafter(root, 0.0f);
+    }
+    for (int step = 0; step < 41; ++step, root = std::nextafter(root, 1.0f)) {
+      x.push_back(root);
+      y.push_back(0.0);
+    }
+  }
+  const auto n = static_cast<int64_t>(x.size());
+  DeviceTensor self({n}, ACL_FLOAT), target({n}, ACL_FLOAT);
+  self.Fill(x);
+  target.Fill(y);
+  for (const PointwiseLoss& loss : PointwiseLosses()) {
+    if (loss.name != "MseLoss" && loss.name != "SmoothL1Loss") {
+      continue;
+    }
+    for (aclDataType dtype : {ACL_FLOAT16, ACL_BF16}) {
+      SCOPED_TRACE(loss.name + " " + std::to_string(dtype));
+      DeviceTensor out({n}, dtype);
+      constexpr float kBeta = 0.5f;  // Smooth L1 only: above every |x - y|.
+      ASSERT_EQ(CallForward(loss, self, target, 0, out, stream.get(), kBeta), 0) << TakeErrorMessage();
+      const std::vector<double> got = out.Read();
+      int64_t traps = 0;
+      for (int64_t i = 0; i < n; ++i) {
+        const double term = loss.term(x[static_cast<size_t>(i)], y[static_cast<size_t>(i)], kBeta);
+        const double once = RoundTo(dtype, term);
+        traps += term < 0x1p-126 && once != RoundTo(dtype, static_cast<float>(term)) ? 1 : 0;
+        ASSERT_EQ(got[static_cast<size_t>(i)], once) << "element " << i << ", term " << term;
+      }
+      if (dtype == ACL_BF16) {
+        EXPECT_GT(traps, 0) << "no term below 2^-126 where rounding through float differs: nothing probed";
+      }
+    }
+  }
+}
+
 // Empty inputs: none and every backward write nothing; mean gives NaN and sum 0 (CANN and PyTorch), except over
 // dim 0 (aclnnMseLossOut), which writes nothing for any reduction.
 TEST_P(PointwiseValuesTest, EmptyInputs) {

@@ -257,36 +257,90 @@ bool ForwardAddSimd(const Run& run, int first_lane, double* lanes) {
 }
 
 #if HWY_HAVE_FLOAT64
+// Doubles rounded to float to odd (toward zero, the lowest bit set when inexact) in the bits alone, for lanes whose
+// magnitudes are 0 or at least FLOAT's smallest normal 2^-126 (false, nothing computed, when a lane is below it):
+// the 29 bits below float's lowest are cleared and, if any was set, float's lowest bit is set, which leaves a double
+// that float holds exactly (or, beyond FLOAT's range, one that converts to +-inf, as the rounding to odd of such a
+// value rounds to infinity in FLOAT16 and BFLOAT16 alike), so the conversion adds no rounding of its own. Below
+// 2^-126 float has fewer bits and the conversion would round.
+template <class DF, class DD>
+HWY_INLINE bool RoundToOddByBits(DF df, DD dd, hn::Vec<DD> value, hn::Vec<DF>* rounded) {
+  const hn::RebindToUnsigned<DD> du;
+  constexpr uint64_t kDropped = (uint64_t{1} << 29) - 1;
+  constexpr uint64_t kFloatMinNormal = uint64_t{1023 - 126} << 52;  // 2^-126 as double bits.
+  const auto bits = hn::BitCast(du, value);
+  const auto magnitude = hn::And(bits, hn::Set(du, ~(uint64_t{1} << 63)));
+  // 0 < magnitude < 2^-126, as one unsigned comparison (0 - 1 wraps to the largest value).
+  if (!hn::AllFalse(du, hn::Lt(hn::Sub(magnitude, hn::Set(du, 1)), hn::Set(du, kFloatMinNormal - 1)))) {
+    return false;
+  }
+  const auto inexact = hn::Ne(hn::And(bits, hn::Set(du, kDropped)), hn::Zero(du));
+  const auto odd =
+      hn::Or(hn::AndNot(hn::Set(du, kDropped), bits), hn::IfThenElseZero(inexact, hn::Set(du, kDropped + 1)));
+  *rounded = DemoteToFloat(df, hn::BitCast(dd, odd));
+  return true;
+}
+
+// Doubles rounded to float to odd: in the bits (RoundToOddByBits), or for vectors with a lane below 2^-126 by
+// converting to nearest and correcting.
+template <class DF, class DD>
+HWY_INLINE hn::Vec<DF> RoundToOdd(DF df, DD dd, hn::Vec<DD> value) {
+  hn::Vec<DF> rounded;
+  if (RoundToOddByBits(df, dd, value, &rounded)) {
+    return rounded;
+  }
+  rounded = DemoteToFloat(df, value);
+  const hn::Rebind<int32_t, DD> di;
+  const auto back = hn::PromoteTo(dd, rounded);
+  const auto is_nan = hn::IsNaN(value);
+  const auto inexact = hn::AndNot(is_nan, hn::Ne(back, value));
+  const auto away = hn::Gt(hn::Abs(back), hn::Abs(value));
+  // The masks as int32 lanes (-1 / 1 or 0) through the double-to-int32 conversion, the one Highway has for
+  // every target: minus one ulp where the rounding went away from zero, then the sticky lowest bit.
+  const auto minus_one = hn::DemoteTo(di, hn::IfThenElseZero(away, hn::Set(dd, -1.0)));
+  const auto sticky = hn::DemoteTo(di, hn::IfThenElseZero(inexact, hn::Set(dd, 1.0)));
+  return hn::BitCast(df, hn::Or(hn::Add(hn::BitCast(di, rounded), minus_one), sticky));
+}
+
+// Floats rounded to odd from doubles, rounded to nearest even as Out (FLOAT16 or BFLOAT16) and stored at out,
+// NaN as the canonical NaN.
+template <typename Out, class DF>
+HWY_INLINE void StoreOddAsSixteenBits(DF df, hn::Vec<DF> rounded, char* out) {
+  const auto canonical_nan = hn::BitCast(df, hn::Set(hn::RebindToUnsigned<DF>(), kCanonicalNanBits));
+  rounded = hn::IfThenElse(hn::IsNaN(rounded), canonical_nan, rounded);
+  uint16_t* destination = reinterpret_cast<uint16_t*>(out);
+  if constexpr (std::is_same_v<Out, Float16>) {
+    hn::StoreU(convert::FloatToHalf(df, rounded), convert::Bits16<DF>(), destination);
+  } else {
+    hn::StoreU(convert::FloatToBf16(df, rounded), convert::Bits16<DF>(), destination);
+  }
+}
+
 // Doubles rounded once to Out. FLOAT: one conversion (to nearest even, as a cast). FLOAT16 and BFLOAT16: first to
-// float rounding to odd (backend/cpu/reduce_round.h: toward zero, the lowest bit set when inexact), then to
-// nearest even, which keeps the two roundings equal to one. NaN becomes the canonical NaN first.
+// float rounding to odd (backend/cpu/reduce_round.h), then to nearest even, which keeps the two roundings equal to
+// one. NaN becomes the canonical NaN first.
 template <typename Out, class DD>
 HWY_INLINE void StoreRoundedOnce(DD dd, hn::Vec<DD> value, char* out) {
   const hn::Rebind<float, DD> df;
-  const auto canonical_nan = hn::BitCast(df, hn::Set(hn::RebindToUnsigned<decltype(df)>(), kCanonicalNanBits));
-  auto rounded = DemoteToFloat(df, value);  // Infinite and overflowing terms become +-inf on every target.
   if constexpr (sizeof(Out) == 4) {
+    const auto canonical_nan = hn::BitCast(df, hn::Set(hn::RebindToUnsigned<decltype(df)>(), kCanonicalNanBits));
+    const auto rounded = DemoteToFloat(df, value);  // Infinite and overflowing terms become +-inf on every target.
     hn::StoreU(hn::IfThenElse(hn::IsNaN(rounded), canonical_nan, rounded), df, reinterpret_cast<float*>(out));
   } else {
-    const hn::Rebind<int32_t, DD> di;
-    const auto back = hn::PromoteTo(dd, rounded);
-    const auto is_nan = hn::IsNaN(value);
-    const auto inexact = hn::AndNot(is_nan, hn::Ne(back, value));
-    const auto away = hn::Gt(hn::Abs(back), hn::Abs(value));
-    // The masks as int32 lanes (-1 / 1 or 0) through the double-to-int32 conversion, the one Highway has for
-    // every target: minus one ulp where the rounding went away from zero, then the sticky lowest bit.
-    const auto minus_one = hn::DemoteTo(di, hn::IfThenElseZero(away, hn::Set(dd, -1.0)));
-    const auto sticky = hn::DemoteTo(di, hn::IfThenElseZero(inexact, hn::Set(dd, 1.0)));
-    rounded = hn::BitCast(df, hn::Or(hn::Add(hn::BitCast(di, rounded), minus_one), sticky));
-    rounded = hn::IfThenElse(hn::IsNaN(rounded), canonical_nan, rounded);
-    uint16_t* destination = reinterpret_cast<uint16_t*>(out);
-    if constexpr (std::is_same_v<Out, Float16>) {
-      hn::StoreU(convert::FloatToHalf(df, rounded), convert::Bits16<decltype(df)>(), destination);
-    } else {
-      hn::StoreU(convert::FloatToBf16(df, rounded), convert::Bits16<decltype(df)>(), destination);
-    }
+    StoreOddAsSixteenBits<Out>(df, RoundToOdd(df, dd, value), out);
   }
 }
+
+#if HWY_TARGET != HWY_SCALAR
+// Two vectors of doubles (low first) rounded once to Out, FLOAT16 or BFLOAT16, as StoreRoundedOnce does: the
+// float half of the work runs on one full float vector instead of two half ones.
+template <typename Out, class DD>
+HWY_INLINE void StorePairRoundedOnce(DD dd, hn::Vec<DD> low, hn::Vec<DD> high, char* out) {
+  const hn::Rebind<float, DD> dh;
+  const hn::Twice<decltype(dh)> df;
+  StoreOddAsSixteenBits<Out>(df, hn::Combine(df, RoundToOdd(dh, dd, high), RoundToOdd(dh, dd, low)), out);
+}
+#endif
 
 template <class VecTerm, typename T, typename Out>
 void ForwardStoreTyped(const Run& run, char* out) {
@@ -295,6 +349,13 @@ void ForwardStoreTyped(const Run& run, char* out) {
   constexpr int64_t kOutBytes = sizeof(Out) == 4 ? 4 : 2;
   const ForwardRun<VecTerm, T> forward(run);
   int64_t i = 0;
+#if HWY_TARGET != HWY_SCALAR
+  if constexpr (sizeof(Out) == 2) {
+    for (; i + 2 * lanes <= forward.count; i += 2 * lanes) {
+      StorePairRoundedOnce<Out>(dd, forward.Terms(dd, i), forward.Terms(dd, i + lanes), out + i * kOutBytes);
+    }
+  }
+#endif
   for (; i + lanes <= forward.count; i += lanes) {
     StoreRoundedOnce<Out>(dd, forward.Terms(dd, i), out + i * kOutBytes);
   }

@@ -28,6 +28,9 @@ inline constexpr int64_t kForwardPiece = 256;
 // operators need them; every term receives the whole struct.
 struct TermParams {
   float beta = 0.0f;        // aclnnSmoothL1Loss's threshold.
+  // 1 / beta in double where that is exact (beta a power of two), else 0. Multiplying by an exact reciprocal
+  // rounds the same real number as dividing, so the forward term may multiply (division is slow in vectors).
+  double exact_inverse_beta = 0.0;
   bool log_target = false;  // The KL divergence's logTarget: target holds log-probabilities.
   float eps = 0.0f;         // aclnnLogit's clamp (CANN's double attribute, as its float kernels read it).
 };

@@ -3,6 +3,7 @@
 // and has one element then (docs/smooth_l1_loss.md).
 #include "ops/smooth_l1_loss/smooth_l1_loss.h"
 
+#include <cmath>
 #include <string>
 
 #include "aclnn/opdev/op_errno.h"
@@ -58,6 +59,14 @@ Status ValidateBackward(const BackwardArgs& a, float beta) {
   return CheckBackwardShapesAndLayouts(kApi, a, "gradOut", "gradInput", /*check_out_rank=*/false);
 }
 
+// 1 / beta where it is exact, a power of two (the term then multiplies: smooth_l1_loss_term.h), else 0. Every
+// power of two a float holds has its reciprocal in double's range.
+double ExactInverse(float beta) {
+  int exponent = 0;
+  const bool power_of_two = std::isfinite(beta) && beta > 0.0f && std::frexp(beta, &exponent) == 0.5f;
+  return power_of_two ? 1.0 / static_cast<double>(beta) : 0.0;
+}
+
 }  // namespace
 
 Status ForwardGetWorkspaceSize(const ForwardArgs& args, float beta, uint64_t* workspace_size,
@@ -66,6 +75,7 @@ Status ForwardGetWorkspaceSize(const ForwardArgs& args, float beta, uint64_t* wo
   OPENACLNN_RETURN_IF_ERROR(ValidateForward(args, beta));
   ForwardCall call{kForwardPhase2Api, args.self, args.target, args.reduction, args.out, &SmoothL1Kernels()};
   call.params.beta = beta;
+  call.params.exact_inverse_beta = ExactInverse(beta);
   return FinishPhase1(kForwardPhase2Api, PlanForward(call), workspace_size, executor);
 }
 

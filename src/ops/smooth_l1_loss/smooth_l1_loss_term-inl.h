@@ -22,7 +22,10 @@ struct SmoothL1VecTerm : SmoothL1Term {
     const auto half = hn::Set(dd, 0.5);
     const auto d = hn::Sub(x, y);
     const auto magnitude = hn::Abs(d);
-    const auto quadratic = hn::Div(hn::Mul(hn::Mul(half, d), d), beta);
+    const auto half_square = hn::Mul(hn::Mul(half, d), d);
+    const auto quadratic = p.exact_inverse_beta != 0.0
+                               ? hn::Mul(half_square, hn::Set(dd, p.exact_inverse_beta))
+                               : hn::Div(half_square, beta);
     const auto linear = hn::Sub(magnitude, hn::Mul(half, beta));
     return hn::IfThenElse(hn::Lt(magnitude, beta), quadratic, linear);
   }

@@ -4,7 +4,8 @@
 //   gradient = (t * g) * s, t = |d| > beta ? sign(d) : d / beta          in float; s = 1, or 1 / numel(self) for mean
 // sign is taken by comparison (0 for x == y or NaN), as for the L1 loss; beta = 0 takes the sign everywhere, so
 // d = 0 gives 0 (PyTorch's l1 gradient) where d / beta would be 0 / 0 (docs/smooth_l1_loss.md). At |d| == beta,
-// d / beta is exactly +-1, the value of both branches.
+// d / beta is exactly +-1, the value of both branches. Where beta is a power of two the forward multiplies by
+// p.exact_inverse_beta instead of dividing: the same exact product, so the same rounding and the same bits.
 #ifndef OPENACLNN_OPS_SMOOTH_L1_LOSS_SMOOTH_L1_LOSS_TERM_H_
 #define OPENACLNN_OPS_SMOOTH_L1_LOSS_SMOOTH_L1_LOSS_TERM_H_
 
@@ -19,7 +20,11 @@ struct SmoothL1Term {
     const double beta = p.beta;
     const double d = x - y;
     const double magnitude = std::fabs(d);
-    return magnitude < beta ? 0.5 * d * d / beta : magnitude - 0.5 * beta;
+    if (!(magnitude < beta)) {
+      return magnitude - 0.5 * beta;
+    }
+    const double half_square = 0.5 * d * d;
+    return p.exact_inverse_beta != 0.0 ? half_square * p.exact_inverse_beta : half_square / beta;
   }
   static float Gradient(float g, float x, float y, float s, const pointwise::TermParams& p) {
     const float d = x - y;
