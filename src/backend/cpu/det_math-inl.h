@@ -103,9 +103,10 @@ HWY_INLINE hn::Vec<D> Log1pVec(D d, hn::Vec<D> u) {
 inline constexpr float kFastMinF = -86.0f;
 inline constexpr float kFastMaxF = 88.0f;
 
+// det::ExpSumF's polynomial exp(r) for r = ((hi - k ln2hi) + lo) - k ln2lo (the lo addition skipped where
+// kWithLo is false), before the scaling by 2^k: the part the shortcut and the full form share.
 template <bool kWithLo, class D>
-HWY_INLINE hn::Vec<D> ExpSumFInRange(D d, hn::Vec<D> hi, hn::Vec<D> lo, hn::Vec<D> k) {
-  const hn::RebindToSigned<D> di;
+HWY_INLINE hn::Vec<D> ExpPolynomialF(D d, hn::Vec<D> hi, hn::Vec<D> lo, hn::Vec<D> k) {
   auto reduced = hn::Sub(hi, hn::Mul(k, hn::Set(d, det::kLn2HiF)));
   if constexpr (kWithLo) {
     reduced = hn::Add(reduced, lo);
@@ -117,7 +118,13 @@ HWY_INLINE hn::Vec<D> ExpSumFInRange(D d, hn::Vec<D> hi, hn::Vec<D> lo, hn::Vec<
   }
   const auto one = hn::Set(d, 1.0f);
   p = hn::Add(hn::Mul(p, r), one);
-  p = hn::Add(hn::Mul(p, r), one);
+  return hn::Add(hn::Mul(p, r), one);
+}
+
+template <bool kWithLo, class D>
+HWY_INLINE hn::Vec<D> ExpSumFInRange(D d, hn::Vec<D> hi, hn::Vec<D> lo, hn::Vec<D> k) {
+  const hn::RebindToSigned<D> di;
+  const auto p = ExpPolynomialF<kWithLo>(d, hi, lo, k);
   const auto power = hn::BitCast(d, hn::ShiftLeft<23>(hn::Add(hn::ConvertTo(di, k), hn::Set(di, 127))));
   return hn::Mul(p, power);
 }
@@ -132,15 +139,7 @@ HWY_INLINE hn::Vec<D> ExpSumFVecImpl(D d, hn::Vec<D> hi, hn::Vec<D> lo) {
   if (HWY_LIKELY(hn::AllTrue(d, in_range))) {  // Also false for any NaN or infinite lane.
     return ExpSumFInRange<kWithLo>(d, hi, lo, k);
   }
-  const auto r = hn::Sub(hn::Add(hn::Sub(hi, hn::Mul(k, hn::Set(d, det::kLn2HiF))), lo),
-                         hn::Mul(k, hn::Set(d, det::kLn2LoF)));
-  auto p = hn::Set(d, det::kExpCoefficientsF[5]);
-  for (int i = 4; i >= 0; --i) {
-    p = hn::Add(hn::Mul(p, r), hn::Set(d, det::kExpCoefficientsF[i]));
-  }
-  const auto one = hn::Set(d, 1.0f);
-  p = hn::Add(hn::Mul(p, r), one);
-  p = hn::Add(hn::Mul(p, r), one);
+  const auto p = ExpPolynomialF<true>(d, hi, lo, k);  // lo added as det::ExpSumF adds it, +0 included.
   // Lanes outside [kExpMinF, kExpMaxF] (or NaN) are replaced below; clamp k so their conversion stays defined.
   const auto k_clamped = hn::Min(hn::Max(k, hn::Set(d, -150.0f)), hn::Set(d, 128.0f));
   const auto ki = hn::ConvertTo(di, hn::IfThenElseZero(hn::Not(hn::IsNaN(k)), k_clamped));
