@@ -94,6 +94,30 @@ TEST(ThreadPoolTest, PartsRunOnDistinctThreads) {
   EXPECT_GE(ThreadPool::Get().WorkerCount(), 2);
 }
 
+// A worker woken for a job whose parts the caller had all taken may get a CPU only after the next job started.
+// It must not take part in that one: a two-thread job runs on its caller and the first worker, never on a third
+// thread. Eight-part jobs of no work leave stale workers behind; the two-part jobs after them sleep, so that a
+// stale worker would find a part free.
+TEST(ThreadPoolTest, WorkersWokenLateNeverJoinALaterJob) {
+  ThreadCount restore_default(8);
+  std::set<std::thread::id> helpers;  // Threads other than the caller that ran a part of a two-part job.
+  for (int round = 0; round < 200; ++round) {
+    ASSERT_TRUE(SetKernelThreads("test", 8).ok());
+    ParallelFor(8, 1, [](int64_t, int64_t) {});
+    ASSERT_TRUE(SetKernelThreads("test", 2).ok());
+    const std::thread::id caller = std::this_thread::get_id();
+    std::mutex mu;
+    ParallelFor(2, 1, [&](int64_t, int64_t) {
+      if (std::this_thread::get_id() != caller) {
+        std::lock_guard<std::mutex> lock(mu);
+        helpers.insert(std::this_thread::get_id());
+      }
+      std::this_thread::sleep_for(std::chrono::microseconds(100));
+    });
+  }
+  EXPECT_LE(helpers.size(), 1u);
+}
+
 TEST(ThreadPoolTest, NestedCallRunsInline) {
   ThreadCount scoped(2);
   std::atomic<int> inner_calls{0};

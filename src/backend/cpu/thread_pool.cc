@@ -7,6 +7,7 @@
 #include <system_error>
 #include <thread>
 
+#include "backend/cpu/parallel.h"
 #include "backend/cpu/spin.h"
 
 namespace openaclnn::cpu {
@@ -20,7 +21,7 @@ constexpr int64_t kCallerSpinNanos = 200'000;
 }  // namespace
 
 struct ThreadPool::Worker {
-  std::atomic<uint64_t> ticket{0};  // Incremented (under mu) for every job this worker takes part in.
+  std::atomic<uint64_t> ticket{0};  // The number of the latest job this worker was woken for (set under mu).
   std::mutex mu;
   std::condition_variable cv;
   std::thread thread;
@@ -70,18 +71,22 @@ void ThreadPool::WorkerLoop(Worker* self) {
     }
     seen = self->ticket.load(std::memory_order_acquire);
     // Parts left to claim, if any: a worker that wakes after the caller took every part finds none and touches
-    // nothing of the job.
+    // nothing of the job, nor of any job started after it.
     int part = 0;
-    while (Claim(kRunningOne, &part)) {
+    while (Claim(seen, kRunningOne, &part)) {
       (*job_)(part);
       FinishPart();
     }
   }
 }
 
-bool ThreadPool::Claim(uint64_t running, int* part) {
+bool ThreadPool::Claim(uint64_t job, uint64_t running, int* part) {
+  const uint64_t job_tag = job & ((uint64_t{1} << kJobBits) - 1);
   uint64_t claims = claims_.load(std::memory_order_acquire);
   for (;;) {
+    if ((claims >> kJobShift) != job_tag) {
+      return false;
+    }
     const uint64_t next = (claims >> kNextShift) & kFieldMask;
     const uint64_t parts = (claims >> kPartsShift) & kFieldMask;
     if (next >= parts) {
@@ -105,6 +110,7 @@ void ThreadPool::FinishPart() {
 }
 
 bool ThreadPool::TryRun(int parts, FunctionRef<void(int)> job) {
+  static_assert(kMaxKernelThreads <= kFieldMask, "a job's part counts must fit their fields of claims_");
   if (parts < 2) {
     return false;
   }
@@ -123,20 +129,22 @@ bool ThreadPool::TryRun(int parts, FunctionRef<void(int)> job) {
     return false;
   }
   job_ = &job;
-  claims_.store(static_cast<uint64_t>(parts) << kPartsShift, std::memory_order_release);
+  const uint64_t job_number = ++jobs_;
+  claims_.store((job_number << kJobShift) | (static_cast<uint64_t>(parts) << kPartsShift),
+                std::memory_order_release);
   for (int k = 1; k < parts; ++k) {
     Worker& worker = *workers_[k - 1];
     {
       std::lock_guard<std::mutex> lock(worker.mu);
-      worker.ticket.fetch_add(1, std::memory_order_release);
+      worker.ticket.store(job_number, std::memory_order_release);
     }
     worker.cv.notify_one();
   }
-  // The caller claims parts too, part 0 first and then any a worker has not taken yet, so a worker that is slow
-  // to wake (a busy machine) delays nothing: the caller waits only for parts a worker is actually running.
+  // The caller claims parts too, the first one free and then any a worker has not taken yet, so a worker that is
+  // slow to wake (a busy machine) delays nothing: the caller waits only for parts a worker is actually running.
   std::exception_ptr failure;
   int part = 0;
-  while (Claim(0, &part)) {
+  while (Claim(job_number, 0, &part)) {
     try {
       job(part);
     } catch (...) {
