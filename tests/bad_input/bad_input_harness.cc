@@ -44,6 +44,11 @@ const std::vector<aclDataType>& AllDataTypes() {
 
 bool IsLossFloat(aclDataType dtype) { return dtype == ACL_FLOAT || dtype == ACL_FLOAT16 || dtype == ACL_BF16; }
 
+bool IsPromotableInteger(aclDataType dtype) {
+  return dtype == ACL_BOOL || dtype == ACL_UINT8 || dtype == ACL_INT8 || dtype == ACL_INT16 || dtype == ACL_INT32 ||
+         dtype == ACL_INT64;
+}
+
 std::string DtypeName(aclDataType dtype) {
   switch (dtype) {
     case ACL_DT_UNDEFINED: return "UNDEFINED";

@@ -38,6 +38,7 @@ struct TensorArg {
 // Every data type value CANN's headers define, plus unused values and values beyond the last one.
 const std::vector<aclDataType>& AllDataTypes();
 bool IsLossFloat(aclDataType dtype);  // FLOAT, FLOAT16, BF16
+bool IsPromotableInteger(aclDataType dtype);  // BOOL, UINT8, INT8, INT16, INT32, INT64
 
 // Device memory for up to kSlots tensors, kSlotBytes each, sentinel-filled.
 class Arena {

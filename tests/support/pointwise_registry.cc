@@ -250,6 +250,14 @@ PointwiseLoss Logit() {
   return loss;
 }
 
+PointwiseLoss L1() {
+  PointwiseLoss loss{"L1Loss", WithoutBeta<aclnnL1LossGetWorkspaceSize>, aclnnL1Loss,
+                     BackwardWithoutBeta<aclnnL1LossBackwardGetWorkspaceSize>, aclnnL1LossBackward, "gradInput", false,
+                     true, L1Term, L1Derivative, MeanCount::kBroadcast, ForwardReduction::kAll, 0.0, 2.0};
+  loss.casts_integer_inputs = true;
+  return loss;
+}
+
 PointwiseLoss SmoothL1() {
   PointwiseLoss loss{"SmoothL1Loss", aclnnSmoothL1LossGetWorkspaceSize, aclnnSmoothL1Loss,
                      aclnnSmoothL1LossBackwardGetWorkspaceSize, aclnnSmoothL1LossBackward, "gradInput", false, false,
@@ -478,9 +486,7 @@ const std::vector<PointwiseLoss>& PointwiseLosses() {
       {"MseLossOut", WithoutBeta<aclnnMseLossOutGetWorkspaceSize>, aclnnMseLossOut, nullptr, nullptr, "out", true, false, MseTerm,
        MseDerivative, MeanCount::kSelf, ForwardReduction::kDim0, 0.0, 0.0},
       // (sign * g) * s: exact for none and sum (s = 1); for mean s = 1 / N and the product are rounded.
-      {"L1Loss", WithoutBeta<aclnnL1LossGetWorkspaceSize>, aclnnL1Loss,
-       BackwardWithoutBeta<aclnnL1LossBackwardGetWorkspaceSize>, aclnnL1LossBackward, "gradInput", false, true, L1Term, L1Derivative, MeanCount::kBroadcast,
-       ForwardReduction::kAll, 0.0, 2.0},
+      L1(),
       SmoothL1(),
       SoftMargin(),
   };

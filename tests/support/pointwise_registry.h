@@ -99,6 +99,9 @@ struct PointwiseLoss {
   // library's, whose last double bits may differ (a term that close to a rounding boundary may round the other way).
   double forward_none_ulps = 0.0;
   bool forward_checks_reduction = true;      // false: any reduction but 0 and 1 is sum (aclnnSoftMarginLoss).
+  // An integer input (BOOL, UINT8, INT8, INT16, INT32, INT64) beside floating ones is cast to their type, as CANN
+  // casts it (aclnnL1Loss and its backward), except an integer self for the forward's reduction none.
+  bool casts_integer_inputs = false;
   std::string forward_out_arg = "out";       // CANN's names of the forward's out and the backward's gradOutput.
   std::string grad_output_arg = "gradOutput";
 

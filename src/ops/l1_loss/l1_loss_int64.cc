@@ -19,30 +19,10 @@
 #include "iter/loop_plan.h"
 #include "ops/pointwise/checks.h"
 #include "ops/pointwise/engine.h"
+#include "ops/pointwise/integer_inputs.h"
 
 namespace openaclnn::l1_loss {
 namespace {
-
-bool IsIntegerPromotingToInt64(aclDataType dtype) {
-  switch (dtype) {
-    case ACL_BOOL: case ACL_UINT8: case ACL_INT8: case ACL_INT16: case ACL_INT32: case ACL_INT64:
-      return true;
-    default:
-      return false;
-  }
-}
-
-// An element of an integer input as its int64 value (BOOL: 0 or 1).
-int64_t LoadInteger(aclDataType dtype, const char* address) {
-  switch (dtype) {
-    case ACL_BOOL: return LoadRaw<uint8_t>(address) != 0 ? 1 : 0;
-    case ACL_UINT8: return LoadAsIndex<uint8_t>(address);
-    case ACL_INT8: return LoadAsIndex<int8_t>(address);
-    case ACL_INT16: return LoadAsIndex<int16_t>(address);
-    case ACL_INT32: return LoadAsIndex<int32_t>(address);
-    default: return LoadAsIndex<int64_t>(address);
-  }
-}
 
 // |x - y| in two's complement: computed on uint64 so that the wrap-around is defined; |INT64_MIN| is INT64_MIN.
 uint64_t AbsoluteDifference(int64_t x, int64_t y) {
@@ -54,33 +34,6 @@ int64_t AsSigned(uint64_t bits) {
   int64_t value;
   std::memcpy(&value, &bits, sizeof(value));
   return value;
-}
-
-// `value` rounded once to a 16-bit float type: first to float rounding to odd (toward zero, the lowest bit set
-// when anything was dropped), which keeps enough bits for the final round to nearest even to be the single
-// rounding of the exact value.
-float RoundToOddFloat(int64_t value) {
-  const bool negative = value < 0;
-  uint64_t magnitude = negative ? uint64_t{0} - static_cast<uint64_t>(value) : static_cast<uint64_t>(value);
-  int shift = 0;
-  while ((magnitude >> shift) >= (uint64_t{1} << 24)) {
-    ++shift;
-  }
-  uint64_t kept = magnitude >> shift;
-  if (shift > 0 && (magnitude & ((uint64_t{1} << shift) - 1)) != 0) {
-    kept |= 1;
-  }
-  const float rounded = std::ldexp(static_cast<float>(kept), shift);  // kept < 2^24: exact.
-  return negative ? -rounded : rounded;
-}
-
-void StoreInteger(aclDataType dtype, char* address, int64_t value) {
-  switch (dtype) {
-    case ACL_INT64: return StoreRaw<int64_t>(address, value);
-    case ACL_FLOAT: return StoreRaw<float>(address, static_cast<float>(value));  // One rounding to nearest.
-    case ACL_FLOAT16: return StoreFromFloat<Float16>(address, RoundToOddFloat(value));
-    default: return StoreFromFloat<BFloat16>(address, RoundToOddFloat(value));
-  }
 }
 
 struct Int64Params {
@@ -100,9 +53,9 @@ class Int64NoneLaunch final : public Launch {
       iter::ForEachBlock(plan_, begin, end, [this](const iter::Block& block) {
         for (int64_t row = 0; row < block.outer_size; ++row) {
           for (int64_t i = 0; i < block.inner_size; ++i) {
-            const int64_t x = LoadInteger(params_.self_dtype, At(block, 1, row, i));
-            const int64_t y = LoadInteger(params_.target_dtype, At(block, 2, row, i));
-            StoreInteger(params_.out_dtype, At(block, 0, row, i), AsSigned(AbsoluteDifference(x, y)));
+            const int64_t x = pointwise::LoadInteger(params_.self_dtype, At(block, 1, row, i));
+            const int64_t y = pointwise::LoadInteger(params_.target_dtype, At(block, 2, row, i));
+            pointwise::StoreInteger(params_.out_dtype, At(block, 0, row, i), AsSigned(AbsoluteDifference(x, y)));
           }
         }
       });
@@ -137,14 +90,14 @@ class Int64SumLaunch final : public Launch {
       iter::ForEachBlock(plan_, begin, end, [&](const iter::Block& block) {
         for (int64_t row = 0; row < block.outer_size; ++row) {
           for (int64_t i = 0; i < block.inner_size; ++i) {
-            sum += AbsoluteDifference(LoadInteger(params_.self_dtype, Int64NoneLaunch::At(block, 0, row, i)),
-                                      LoadInteger(params_.target_dtype, Int64NoneLaunch::At(block, 1, row, i)));
+            sum += AbsoluteDifference(pointwise::LoadInteger(params_.self_dtype, Int64NoneLaunch::At(block, 0, row, i)),
+                                      pointwise::LoadInteger(params_.target_dtype, Int64NoneLaunch::At(block, 1, row, i)));
           }
         }
       });
       total.fetch_add(sum);
     });
-    StoreInteger(params_.out_dtype, out_, AsSigned(total.load()));
+    pointwise::StoreInteger(params_.out_dtype, out_, AsSigned(total.load()));
     return Status::Ok();
   }
 
@@ -171,7 +124,7 @@ Status ValidateInt64Forward(const char* api, const pointwise::ForwardArgs& a) {
                                            DataTypeName(a.target->dtype())));
   }
   for (const auto& [tensor, arg] : {std::pair{a.self, "self"}, std::pair{a.target, "target"}}) {
-    if (!IsIntegerPromotingToInt64(tensor->dtype())) {
+    if (!pointwise::IsPromotableInteger(tensor->dtype())) {
       return Status(ACLNN_ERR_PARAM_INVALID,
                     msg::UnsupportedDtype(api, arg, tensor->dtype(),
                                           "FLOAT, FLOAT16, BFLOAT16, or beside an INT64 BOOL, UINT8, INT8, INT16, "
