@@ -33,11 +33,6 @@ template <typename T>
 constexpr aclDataType kDataType =
     std::is_same_v<T, float> ? ACL_FLOAT : (std::is_same_v<T, Float16> ? ACL_FLOAT16 : ACL_BF16);
 
-// At most 16 float lanes: twice the double lanes (at most 8) on every target, so each half of a vector of
-// exponentials is one vector of double lanes.
-using DF16 = hn::CappedTag<float, 2 * cpu::kSumLanes>;
-using DHalf = hn::Half<DF16>;
-
 // The maximum of a row of n > 0 elements when it holds no NaN; with a NaN, some value (a NaN, or the maximum of
 // some of the others): the exponentials' sum is NaN then, which is how such a row is found and declined. Without
 // rv::RowMax's NaN masks, as the maximum pass reads the row from memory.
@@ -94,74 +89,28 @@ HWY_INLINE hn::Vec<D> ExpDiffFBelowMax(D d, hn::Vec<D> x, hn::Vec<D> m) {
   return hn::IfThenZeroElse(hn::Lt(s, hn::Set(d, cpu::det::kExpMinF)), y);
 }
 
-// The exponentials of a row beside its maximum m and their sum in rv::LaneSum's order (element i to lane i % 8,
-// each lane left to right, the lanes combined in its fixed tree), in one pass: each vector of float exponentials
-// is widened half by half into the eight double lanes (a0..a3: one, two or four vectors) as it is made, 16
-// elements at a time (the rest by the scalar forms). An element equal to m adds nothing and is counted in *ties.
+// The exponentials of a row beside its maximum m and their sum in rv::LaneSum's order, in one pass
+// (rv::LaneOrderSum). An element equal to m adds nothing and is counted in *ties.
 template <typename T>
 HWY_INLINE double SumOfExpsBesideMax(const T* x, int64_t n, float m, int64_t* ties) {
-  const DF16 df;
-  const DHalf dh;
-  const rv::DD dd;
-  const int64_t double_lanes = static_cast<int64_t>(hn::Lanes(dd));
+  const rv::DW df;
   const auto m_vector = hn::Set(df, m);
-  auto a0 = hn::Zero(dd);
-  auto a1 = hn::Zero(dd);
-  auto a2 = hn::Zero(dd);
-  auto a3 = hn::Zero(dd);
   int64_t count = 0;
-  // The exponentials of x[i, i + Lanes(df)) beside m, ties counted.
-  auto exps = [&](int64_t i) {
-    const auto v = rv::LoadFloats(df, x + i);
-    const auto tie = hn::Eq(v, m_vector);
-    count += static_cast<int64_t>(hn::CountTrue(df, tie));
-    return hn::IfThenZeroElse(tie, ExpDiffFBelowMax(df, v, m_vector));
-  };
-  auto low = [&](hn::Vec<DF16> e) { return hn::PromoteTo(dd, hn::LowerHalf(dh, e)); };
-  auto high = [&](hn::Vec<DF16> e) { return hn::PromoteTo(dd, hn::UpperHalf(dh, e)); };
-  int64_t i = 0;
-  if (double_lanes == 8) {
-    for (; i + 16 <= n; i += 16) {
-      const auto e = exps(i);
-      a0 = hn::Add(hn::Add(a0, low(e)), high(e));
-    }
-  } else if (double_lanes == 4) {
-    for (; i + 16 <= n; i += 16) {
-      const auto e0 = exps(i);
-      a0 = hn::Add(a0, low(e0));
-      a1 = hn::Add(a1, high(e0));
-      const auto e1 = exps(i + 8);
-      a0 = hn::Add(a0, low(e1));
-      a1 = hn::Add(a1, high(e1));
-    }
-  } else {
-    for (; i + 16 <= n; i += 16) {
-      for (int64_t half = 0; half < 16; half += 8) {
-        const auto e0 = exps(i + half);
-        a0 = hn::Add(a0, low(e0));
-        a1 = hn::Add(a1, high(e0));
-        const auto e1 = exps(i + half + 4);
-        a2 = hn::Add(a2, low(e1));
-        a3 = hn::Add(a3, high(e1));
-      }
-    }
-  }
-  HWY_ALIGN double l[cpu::kSumLanes];
-  hn::StoreU(a0, dd, l);
-  if (double_lanes <= 4) {
-    hn::StoreU(a1, dd, l + double_lanes);
-  }
-  if (double_lanes == 2) {
-    hn::StoreU(a2, dd, l + 4);
-    hn::StoreU(a3, dd, l + 6);
-  }
-  for (int64_t k = 0; i < n; ++i, ++k) {  // i is a multiple of 16 here: element i goes to lane k % 8.
-    const float v = rv::LoadFloat(x + i);
-    count += v == m ? 1 : 0;
-    l[k % cpu::kSumLanes] += v == m ? 0.0 : static_cast<double>(cpu::det::ExpDiffF(v, m));
-  }
+  const double sum = rv::LaneOrderSum(
+      n,
+      [&](int64_t i) {
+        const auto v = rv::LoadFloats(df, x + i);
+        const auto tie = hn::Eq(v, m_vector);
+        count += static_cast<int64_t>(hn::CountTrue(df, tie));
+        return hn::IfThenZeroElse(tie, ExpDiffFBelowMax(df, v, m_vector));
+      },
+      [&](int64_t i) {
+        const float v = rv::LoadFloat(x + i);
+        count += v == m ? 1 : 0;
+        return v == m ? 0.0f : cpu::det::ExpDiffF(v, m);
+      });
   *ties = count;
-  return ((l[0] + l[1]) + (l[2] + l[3])) + ((l[4] + l[5]) + (l[6] + l[7]));
+  return sum;
 }
 
 template <typename T>

@@ -155,60 +155,77 @@ HWY_INLINE void StoreLaneSums(hn::Vec<DD> a0, hn::Vec<DD> a1, hn::Vec<DD> a2, hn
   }
 }
 
-// The sum of exp(x_i - m) for i in [0, n) as LaneSum over ShiftedExpsToBuffer's terms gives it (element i to lane
-// i % 8, each lane left to right, the same tree), taken while the exponentials are in registers: each float vector
-// of twice the double lanes is widened in its two halves, which go to the lane sums of their elements. With a
-// non-null `terms`, also stores the exponentials there (ShiftedExpsToBuffer's values). Steps `prefetch` once per
-// vector of exponentials.
-template <typename T>
-HWY_INLINE double ShiftedExpSum(const T* x, int64_t n, float m, float* terms, RowPrefetch* prefetch) {
+// The sum of a row's float values in LaneSum's order (element i to lane i % 8, each lane left to right, the lanes
+// combined in its fixed tree), taken while the values are in registers. vector(i) gives the values of elements
+// [i, i + Lanes(DW)), DW the float tag of twice the double lanes; each is widened in its two halves, which go to
+// the lane sums of their elements. scalar(i) gives element i of the rest (fewer than 16), by the scalar form of
+// the same operations.
+using DW = hn::Repartition<float, DD>;
+template <class VectorValues, class ScalarValue>
+HWY_INLINE double LaneOrderSum(int64_t n, VectorValues&& vector, ScalarValue&& scalar) {
   const DD dd;
-  const hn::Repartition<float, DD> df;  // Twice the double lanes.
   const DF dh;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(dd));
-  const auto mv = hn::Set(df, m);
+  auto low = [&](hn::Vec<DW> e) { return hn::PromoteTo(dd, hn::LowerHalf(dh, e)); };
+  auto high = [&](hn::Vec<DW> e) { return hn::PromoteTo(dd, hn::UpperHalf(dh, e)); };
   auto a0 = hn::Zero(dd);
   auto a1 = hn::Zero(dd);
   auto a2 = hn::Zero(dd);
   auto a3 = hn::Zero(dd);
   int64_t i = 0;
-#define OPENACLNN_ROW_SHIFTED_EXPS(e, at)                                        \
-  const auto e = cpu::HWY_NAMESPACE::ExpDiffFVec(df, LoadFloats(df, x + (at)), mv); \
-  if (terms != nullptr) hn::StoreU(e, df, terms + (at));                          \
-  prefetch->Step();
   if (lanes == 8) {  // One vector of 16 floats: both halves to the one vector of eight lane sums.
     for (; i + 16 <= n; i += 16) {
-      OPENACLNN_ROW_SHIFTED_EXPS(e, i)
-      a0 = hn::Add(a0, hn::PromoteTo(dd, hn::LowerHalf(dh, e)));
-      a0 = hn::Add(a0, hn::PromoteTo(dd, hn::UpperHalf(dh, e)));
+      const auto e = vector(i);
+      a0 = hn::Add(hn::Add(a0, low(e)), high(e));
     }
   } else if (lanes == 4) {  // 8 floats: lanes 0-3 and 4-7.
     for (; i + 8 <= n; i += 8) {
-      OPENACLNN_ROW_SHIFTED_EXPS(e, i)
-      a0 = hn::Add(a0, hn::PromoteTo(dd, hn::LowerHalf(dh, e)));
-      a1 = hn::Add(a1, hn::PromoteTo(dd, hn::UpperHalf(dh, e)));
+      const auto e = vector(i);
+      a0 = hn::Add(a0, low(e));
+      a1 = hn::Add(a1, high(e));
     }
   } else {  // Two vectors of 4 floats: lanes 0-1, 2-3, 4-5, 6-7.
     for (; i + 8 <= n; i += 8) {
-      OPENACLNN_ROW_SHIFTED_EXPS(e0, i)
-      OPENACLNN_ROW_SHIFTED_EXPS(e1, i + 4)
-      a0 = hn::Add(a0, hn::PromoteTo(dd, hn::LowerHalf(dh, e0)));
-      a1 = hn::Add(a1, hn::PromoteTo(dd, hn::UpperHalf(dh, e0)));
-      a2 = hn::Add(a2, hn::PromoteTo(dd, hn::LowerHalf(dh, e1)));
-      a3 = hn::Add(a3, hn::PromoteTo(dd, hn::UpperHalf(dh, e1)));
+      const auto e0 = vector(i);
+      const auto e1 = vector(i + 4);
+      a0 = hn::Add(a0, low(e0));
+      a1 = hn::Add(a1, high(e0));
+      a2 = hn::Add(a2, low(e1));
+      a3 = hn::Add(a3, high(e1));
     }
   }
-#undef OPENACLNN_ROW_SHIFTED_EXPS
   HWY_ALIGN double l[cpu::kSumLanes];
   StoreLaneSums(a0, a1, a2, a3, l);
   for (; i < n; ++i) {  // i is a multiple of 8 at the start: lane-wise adds in order, as LaneSum's.
-    const float e = cpu::det::ExpDiffF(LoadFloat(x + i), m);
-    if (terms != nullptr) {
-      terms[i] = e;
-    }
-    l[i % cpu::kSumLanes] += static_cast<double>(e);
+    l[i % cpu::kSumLanes] += static_cast<double>(scalar(i));
   }
   return ((l[0] + l[1]) + (l[2] + l[3])) + ((l[4] + l[5]) + (l[6] + l[7]));
+}
+
+// The sum of exp(x_i - m) for i in [0, n) as LaneSum over ShiftedExpsToBuffer's terms gives it, taken while the
+// exponentials are in registers (LaneOrderSum). With a non-null `terms`, also stores the exponentials there
+// (ShiftedExpsToBuffer's values). Steps `prefetch` once per vector of exponentials.
+template <typename T>
+HWY_INLINE double ShiftedExpSum(const T* x, int64_t n, float m, float* terms, RowPrefetch* prefetch) {
+  const DW df;
+  const auto mv = hn::Set(df, m);
+  return LaneOrderSum(
+      n,
+      [&](int64_t at) {
+        const auto e = cpu::HWY_NAMESPACE::ExpDiffFVec(df, LoadFloats(df, x + at), mv);
+        if (terms != nullptr) {
+          hn::StoreU(e, df, terms + at);
+        }
+        prefetch->Step();
+        return e;
+      },
+      [&](int64_t at) {
+        const float e = cpu::det::ExpDiffF(LoadFloat(x + at), m);
+        if (terms != nullptr) {
+          terms[at] = e;
+        }
+        return e;
+      });
 }
 
 // Doubles rounded once to Out, as cpu::StoreFromDouble does it: FLOAT by one conversion; FLOAT16 and BFLOAT16
