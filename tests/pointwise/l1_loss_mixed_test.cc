@@ -234,5 +234,25 @@ TEST(L1LossMixedTest, TheCastReadsTheIntegersAtTheLaunch) {
   EXPECT_EQ(aclDestroyAclOpExecutor(executor), 0);
 }
 
+// An empty self makes the broadcast empty: nothing is read, so the integer target is not cast either, and its
+// memory is never checked or touched (here it has none).
+TEST(L1LossMixedTest, AnEmptyBroadcastCastsNothing) {
+  ScopedStream stream;
+  DeviceTensor self({0}, ACL_FLOAT);
+  const std::vector<int64_t> one = {1};
+  const std::vector<int64_t> stride = {1};
+  aclTensor* target = aclCreateTensor(one.data(), 1, ACL_INT64, stride.data(), 0, ACL_FORMAT_ND, one.data(), 1,
+                                      nullptr);
+  ASSERT_NE(target, nullptr);
+  DeviceTensor out({}, ACL_FLOAT);
+  uint64_t size = 0;
+  aclOpExecutor* executor = nullptr;
+  ASSERT_EQ(aclnnL1LossGetWorkspaceSize(self.get(), target, 2, out.get(), &size, &executor), 0) << TakeErrorMessage();
+  ASSERT_EQ(aclnnL1Loss(nullptr, size, executor, stream.get()), 0);
+  ASSERT_EQ(aclrtSynchronizeStream(stream.get()), 0);
+  EXPECT_EQ(out.Read()[0], 0.0);  // The sum of nothing.
+  EXPECT_EQ(aclDestroyTensor(target), 0);
+}
+
 }  // namespace
 }  // namespace openaclnn::test

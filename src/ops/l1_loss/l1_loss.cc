@@ -101,7 +101,7 @@ Status ForwardGetWorkspaceSize(const ForwardArgs& args, uint64_t* workspace_size
   if (HasIntegerInputs(args)) {
     return FinishPhase1(kForwardPhase2Api, PlanInt64Forward(kForwardPhase2Api, args), workspace_size, executor);
   }
-  IntegerInputCasts casts;
+  IntegerInputCasts casts({args.self, args.target});
   const aclDataType promoted = FloatingPromotion({args.self, args.target});
   const ForwardCall call{kForwardPhase2Api, casts.CastTo(args.self, promoted), casts.CastTo(args.target, promoted),
                          args.reduction, args.out, &L1Kernels()};
@@ -113,7 +113,7 @@ Status BackwardGetWorkspaceSize(const BackwardArgs& args, uint64_t* workspace_si
   OPENACLNN_RETURN_IF_ERROR(ValidateBackward(args));
   // 1 / N for mean with N the element count of the broadcast (gradInput's).
   const float scale = MeanScale(args.reduction, args.out->numel());
-  IntegerInputCasts casts;
+  IntegerInputCasts casts({args.grad_output, args.self, args.target});
   const aclDataType promoted = FloatingPromotion({args.grad_output, args.self, args.target});
   const BackwardCall call{kBackwardPhase2Api,
                           casts.CastTo(args.grad_output, promoted),

@@ -1,5 +1,6 @@
 #include "ops/pointwise/integer_inputs.h"
 
+#include <algorithm>
 #include <cmath>
 #include <mutex>
 #include <utility>
@@ -96,7 +97,9 @@ class CastingLaunch final : public Launch {
 
 }  // namespace
 
-IntegerInputCasts::IntegerInputCasts() : casts_(std::make_shared<Casts>()) {}
+IntegerInputCasts::IntegerInputCasts(std::initializer_list<const aclTensor*> inputs)
+    : casts_(std::make_shared<Casts>()),
+      reads_(std::none_of(inputs.begin(), inputs.end(), [](const aclTensor* t) { return t->empty(); })) {}
 IntegerInputCasts::~IntegerInputCasts() = default;
 
 const aclTensor* IntegerInputCasts::CastTo(const aclTensor* tensor, aclDataType dtype) {
@@ -113,7 +116,7 @@ const aclTensor* IntegerInputCasts::CastTo(const aclTensor* tensor, aclDataType 
   stand_in->dtype_value = dtype;
   stand_in->format = tensor->format;
   IntegerCast cast{{}, tensor->dtype(), dtype, {}};
-  const int64_t numel = tensor->numel();
+  const int64_t numel = reads_ ? tensor->numel() : 0;
   cast.data.resize(static_cast<size_t>(numel) * DataTypeSize(dtype));
   stand_in->data = cast.data.data();
   if (numel > 0) {
@@ -128,7 +131,7 @@ const aclTensor* IntegerInputCasts::CastTo(const aclTensor* tensor, aclDataType 
 }
 
 Prepared IntegerInputCasts::Wrap(Prepared prepared) {
-  if (casts_->casts.empty() || prepared.launch == nullptr) {
+  if (!reads_ || casts_->casts.empty() || prepared.launch == nullptr) {
     return prepared;
   }
   prepared.launch = std::make_shared<CastingLaunch>(casts_, std::move(prepared.launch));

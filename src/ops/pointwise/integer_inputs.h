@@ -6,6 +6,7 @@
 #define OPENACLNN_OPS_POINTWISE_INTEGER_INPUTS_H_
 
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <vector>
 
@@ -28,7 +29,9 @@ void StoreInteger(aclDataType dtype, char* address, int64_t value);
 
 class IntegerInputCasts {
  public:
-  IntegerInputCasts();
+  // `inputs`: every input of the call. When one is empty the broadcast is empty and the kernel reads nothing, so
+  // nothing is cast either (phase 1 checks no input's memory then).
+  explicit IntegerInputCasts(std::initializer_list<const aclTensor*> inputs);
   ~IntegerInputCasts();
   IntegerInputCasts(const IntegerInputCasts&) = delete;
   IntegerInputCasts& operator=(const IntegerInputCasts&) = delete;
@@ -45,6 +48,7 @@ class IntegerInputCasts {
 
  private:
   std::shared_ptr<Casts> casts_;
+  bool reads_;
   std::vector<std::unique_ptr<aclTensor>> stand_ins_;
 };
 
