@@ -8,7 +8,7 @@
 #define OPENACLNN_OPS_SOFT_MARGIN_LOSS_SOFT_MARGIN_LOSS_TERM_INL_H_
 #endif
 
-#include "backend/cpu/det_math-inl.h"
+#include "backend/cpu/det_math_for_float-inl.h"
 #include "hwy/highway.h"
 #include "ops/pointwise/double_lanes-inl.h"
 #include "ops/soft_margin_loss/soft_margin_loss_term.h"
@@ -24,7 +24,7 @@ struct SoftMarginVecTerm : SoftMarginTerm {
     const auto minus_z = hn::Neg(hn::Mul(y, x));
     const auto positive = hn::IfThenElseZero(hn::Gt(minus_z, hn::Zero(dd)), minus_z);
     const auto softplus_tail =
-        cpu::HWY_NAMESPACE::Log1pVec(dd, cpu::HWY_NAMESPACE::ExpVec(dd, hn::Neg(hn::Abs(minus_z))));
+        cpu::HWY_NAMESPACE::SoftplusTailForFloatVec(dd, minus_z);
     return hn::Add(positive, softplus_tail);
   }
   template <class DF>
@@ -33,7 +33,7 @@ struct SoftMarginVecTerm : SoftMarginTerm {
     return pointwise::HWY_NAMESPACE::InDoubleLanes(df, g, x, y, s, [](auto dd, auto gd, auto xd, auto yd, auto sd) {
       const auto one = hn::Set(dd, 1.0);
       const auto z = hn::Mul(yd, xd);
-      const auto e = cpu::HWY_NAMESPACE::ExpVec(dd, hn::Neg(hn::Abs(z)));
+      const auto e = cpu::HWY_NAMESPACE::ExpForFloatVec(dd, hn::Neg(hn::Abs(z)));
       const auto sigmoid = hn::IfThenElse(hn::Ge(z, hn::Zero(dd)), hn::Div(e, hn::Add(one, e)),
                                           hn::Div(one, hn::Add(one, e)));
       return hn::Mul(hn::Mul(hn::Mul(hn::Neg(yd), sigmoid), gd), sd);
