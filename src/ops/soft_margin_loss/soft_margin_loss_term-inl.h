@@ -1,6 +1,6 @@
 // The element term of the soft margin loss, vector form: the operations of soft_margin_loss_term.h, in the same
-// order (both sigmoid forms are evaluated and one is selected per lane). Per-target header (Highway's toggle
-// convention).
+// order (the sigmoid's numerator, e or 1, is selected per lane before its one division). Per-target header
+// (Highway's toggle convention).
 #if defined(OPENACLNN_OPS_SOFT_MARGIN_LOSS_SOFT_MARGIN_LOSS_TERM_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef OPENACLNN_OPS_SOFT_MARGIN_LOSS_SOFT_MARGIN_LOSS_TERM_INL_H_
 #undef OPENACLNN_OPS_SOFT_MARGIN_LOSS_SOFT_MARGIN_LOSS_TERM_INL_H_
@@ -34,8 +34,9 @@ struct SoftMarginVecTerm : SoftMarginTerm {
       const auto one = hn::Set(dd, 1.0);
       const auto z = hn::Mul(yd, xd);
       const auto e = cpu::HWY_NAMESPACE::ExpForFloatVec(dd, hn::Neg(hn::Abs(z)));
-      const auto sigmoid = hn::IfThenElse(hn::Ge(z, hn::Zero(dd)), hn::Div(e, hn::Add(one, e)),
-                                          hn::Div(one, hn::Add(one, e)));
+      // The scalar form divides e or 1 by 1 + e: dividing the selected numerator is the same division, one per
+      // lane instead of two.
+      const auto sigmoid = hn::Div(hn::IfThenElse(hn::Ge(z, hn::Zero(dd)), e, one), hn::Add(one, e));
       return hn::Mul(hn::Mul(hn::Mul(hn::Neg(yd), sigmoid), gd), sd);
     });
   }
