@@ -2,7 +2,8 @@
 // measured against long double expl / logl / log1pl over their whole ranges (normal, subnormal and overflowing
 // results), IEEE special values as documented, and every kernel target (each compiled Highway target's vector
 // forms) bit-identical to the scalar forms, on arrays whose lengths leave a scalar tail; the same for the float32
-// ExpF and ExpDiffF (a sweep of every binade of float, the thresholds, the special values).
+// ExpF and ExpDiffF (a sweep of every binade of float, the thresholds, the special values); and the double forms
+// for float results of det_math_for_float.h within their 2^-44 relative bound, the same way.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "backend/cpu/det_math.h"
+#include "backend/cpu/det_math_for_float.h"
 #include "backend/cpu/det_math_hwy.h"
 #include "backend/cpu/kernel_target.h"
 
@@ -170,6 +172,149 @@ TEST(DetMathTest, EveryKernelTargetGivesTheScalarBits) {
     const std::vector<double>& x = form.inputs;
     std::vector<double> reference(x.size());
     ASSERT_TRUE(form.map(kReferenceKernels, x.data(), reference.data(), static_cast<int64_t>(x.size())));
+    for (int64_t target : AvailableKernelTargets()) {
+      SCOPED_TRACE(std::string(form.name) + " on " + KernelTargetName(target));
+      for (const int64_t skip : {int64_t{0}, int64_t{1}, int64_t{3}}) {
+        const int64_t count = static_cast<int64_t>(x.size()) - skip;
+        std::vector<double> y(x.size(), 7.0);
+        ASSERT_TRUE(form.map(target, x.data() + skip, y.data(), count));
+        for (int64_t i = 0; i < count; ++i) {
+          ASSERT_EQ(Bits(y[static_cast<size_t>(i)]), Bits(reference[static_cast<size_t>(i + skip)]))
+              << "x = " << x[static_cast<size_t>(i + skip)];
+        }
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The forms for float results (det_math_for_float.h): within 2^-44 relative, special values, every target bitwise.
+
+constexpr long double kForFloatBound = 0x1p-44L;  // det_math_for_float.h's stated bound.
+
+// Exp's inputs and runs of consecutive doubles across the edges of the vector form's single-scaling shortcut
+// (a vector whose lanes all lie in [-708, 709]), long enough that whole vectors on every target lie on each side.
+std::vector<double> ExpForFloatInputs() {
+  std::vector<double> x = ExpInputs();
+  for (const double edge : {709.0, -708.0}) {
+    double value = edge;
+    for (int i = 0; i < 64; ++i) value = std::nextafter(value, 0.0);
+    for (int i = 0; i < 128; ++i, value = std::nextafter(value, edge > 0 ? 1000.0 : -1000.0)) x.push_back(value);
+  }
+  return x;
+}
+
+// The softplus tail's inputs: both signs, the split at 1 + e = sqrt(2) (|x| near 0.8814), wide values.
+std::vector<double> SoftplusTailInputs() {
+  std::mt19937_64 rng(3456);
+  std::uniform_real_distribution<double> unit(-40.0, 40.0);
+  std::uniform_real_distribution<double> split(0.87, 0.89);
+  std::uniform_real_distribution<double> wide(-800.0, 800.0);
+  std::vector<double> x;
+  for (int i = 0; i < 100000; ++i) x.push_back(unit(rng));
+  for (int i = 0; i < 20000; ++i) x.push_back(split(rng));
+  for (int i = 0; i < 20000; ++i) x.push_back(wide(rng));
+  for (double edge : {0.0, -0.0, 1e-300, 0x1p-1074, 0.88137358701954305, -0.88137358701954305, 708.0, 745.0, 746.0,
+                      -746.0, kInf, -kInf, std::numeric_limits<double>::quiet_NaN()}) {
+    x.push_back(edge);
+  }
+  return x;
+}
+
+// The largest |got - exact| / |exact| over inputs with a finite, non-zero exact value, in units of 2^-53; fails
+// past the bound (plus half the subnormal spacing, for exp's subnormal results).
+template <class Got, class Exact>
+double WorstRelativeError(const char* name, const std::vector<double>& inputs, Got got, Exact exact) {
+  double worst = 0;
+  for (double x : inputs) {
+    const long double want = exact(x);
+    if (!std::isfinite(want) || want == 0.0L) continue;
+    const long double error = std::fabs(static_cast<long double>(got(x)) - want);
+    EXPECT_LE(error, kForFloatBound * std::fabs(want) + 0x1p-1075L) << name << "(" << x << ")";
+    if (std::fabs(want) >= 0x1p-1022L) {
+      worst = std::max(worst, static_cast<double>(error / std::fabs(want) * 0x1p53L));
+    }
+  }
+  std::printf("%s: largest relative error %.1f x 2^-53 (bound 2^-44 = 512 x 2^-53)\n", name, worst);
+  return worst;
+}
+
+TEST(DetMathForFloatTest, EachFormIsWithinTwoToTheMinus44Relative) {
+  const auto exp_worst = WorstRelativeError(
+      "exp", ExpForFloatInputs(), [](double x) { return det::ExpForFloat(x); },
+      [](double x) { return x > det::kExpMax || x < det::kExpMin ? 0.0L : std::exp(static_cast<long double>(x)); });
+  const auto log_worst = WorstRelativeError(
+      "log", LogInputs(), [](double x) { return det::LogForFloat(x); },
+      [](double x) { return x > 0 && !std::isinf(x) ? std::log(static_cast<long double>(x)) : 0.0L; });
+  const auto log1p_worst = WorstRelativeError(
+      "log1p", Log1pInputs(), [](double x) { return det::Log1pForFloat(x); },
+      [](double x) { return x > -1.0 && !std::isinf(x) ? std::log1p(static_cast<long double>(x)) : 0.0L; });
+  const auto softplus_worst = WorstRelativeError(
+      "softplus tail", SoftplusTailInputs(), [](double x) { return det::SoftplusTailForFloat(x); },
+      [](double x) {
+        return std::isnan(x) ? 0.0L : std::log1p(std::exp(-std::fabs(static_cast<long double>(x))));
+      });
+  RecordProperty("exp_for_float_worst", std::to_string(exp_worst));
+  RecordProperty("log_for_float_worst", std::to_string(log_worst));
+  RecordProperty("log1p_for_float_worst", std::to_string(log1p_worst));
+  RecordProperty("softplus_tail_for_float_worst", std::to_string(softplus_worst));
+}
+
+TEST(DetMathForFloatTest, SpecialValues) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_TRUE(std::isnan(det::ExpForFloat(nan)));
+  EXPECT_EQ(det::ExpForFloat(kInf), kInf);
+  EXPECT_EQ(Bits(det::ExpForFloat(-kInf)), Bits(0.0));
+  EXPECT_EQ(det::ExpForFloat(0.0), 1.0);
+  EXPECT_EQ(det::ExpForFloat(-0.0), 1.0);
+  EXPECT_EQ(det::ExpForFloat(710.0), kInf);
+  EXPECT_EQ(det::ExpForFloat(-746.0), 0.0);
+  EXPECT_GT(det::ExpForFloat(-745.0), 0.0);  // The smallest subnormal, rounded once.
+  EXPECT_TRUE(std::isfinite(det::ExpForFloat(det::kExpMax)));
+  EXPECT_EQ(det::LogForFloat(1.0), 0.0);
+  EXPECT_EQ(det::LogForFloat(0.0), -kInf);
+  EXPECT_EQ(det::LogForFloat(-0.0), -kInf);
+  EXPECT_TRUE(std::isnan(det::LogForFloat(-1.0)));
+  EXPECT_TRUE(std::isnan(det::LogForFloat(-kInf)));
+  EXPECT_TRUE(std::isnan(det::LogForFloat(nan)));
+  EXPECT_EQ(det::LogForFloat(kInf), kInf);
+  EXPECT_NEAR(det::LogForFloat(0x1p-1074), -744.44007192138126, 1e-12);
+  EXPECT_EQ(Bits(det::Log1pForFloat(0.0)), Bits(0.0));
+  EXPECT_EQ(Bits(det::Log1pForFloat(-0.0)), Bits(-0.0));
+  EXPECT_EQ(det::Log1pForFloat(0x1p-60), 0x1p-60);
+  EXPECT_EQ(det::Log1pForFloat(kInf), kInf);
+  EXPECT_EQ(det::Log1pForFloat(-1.0), -kInf);
+  EXPECT_TRUE(std::isfinite(det::Log1pForFloat(-1.0 + 0x1p-53)));
+  EXPECT_TRUE(std::isfinite(det::Log1pForFloat(std::numeric_limits<double>::max())));
+  EXPECT_TRUE(std::isnan(det::Log1pForFloat(-2.0)));
+  EXPECT_TRUE(std::isnan(det::Log1pForFloat(-kInf)));
+  EXPECT_TRUE(std::isnan(det::Log1pForFloat(nan)));
+  EXPECT_EQ(Bits(det::SoftplusTailForFloat(kInf)), Bits(0.0));
+  EXPECT_EQ(Bits(det::SoftplusTailForFloat(-kInf)), Bits(0.0));
+  EXPECT_EQ(Bits(det::SoftplusTailForFloat(800.0)), Bits(0.0));
+  EXPECT_EQ(det::SoftplusTailForFloat(0.0), det::LogForFloat(2.0));
+  EXPECT_TRUE(std::isnan(det::SoftplusTailForFloat(nan)));
+}
+
+TEST(DetMathForFloatTest, EveryKernelTargetGivesTheScalarBits) {
+  struct Form {
+    const char* name;
+    bool (*map)(int64_t, const double*, double*, int64_t);
+    double (*scalar)(double);
+    std::vector<double> inputs;
+  };
+  const Form forms[] = {{"exp", ExpForFloatArray, det::ExpForFloat, ExpForFloatInputs()},
+                        {"log", LogForFloatArray, det::LogForFloat, LogInputs()},
+                        {"log1p", Log1pForFloatArray, det::Log1pForFloat, Log1pInputs()},
+                        {"softplus tail", SoftplusTailForFloatArray, det::SoftplusTailForFloat,
+                         SoftplusTailInputs()}};
+  for (const Form& form : forms) {
+    const std::vector<double>& x = form.inputs;
+    std::vector<double> reference(x.size());
+    ASSERT_TRUE(form.map(kReferenceKernels, x.data(), reference.data(), static_cast<int64_t>(x.size())));
+    for (size_t i = 0; i < x.size(); ++i) {
+      ASSERT_EQ(Bits(reference[i]), Bits(form.scalar(x[i])));
+    }
     for (int64_t target : AvailableKernelTargets()) {
       SCOPED_TRACE(std::string(form.name) + " on " + KernelTargetName(target));
       for (const int64_t skip : {int64_t{0}, int64_t{1}, int64_t{3}}) {

@@ -2,7 +2,8 @@
 // streaming stores) over data types and their mixes, weight and target broadcasts, reductions, layouts and edge
 // values (x at 0, 1, outside [0, 1], NaN, infinities, subnormals), and each case's out bytes are pinned
 // (pinned_bytes.h): recorded from the operator's own kernels before it moved onto the pointwise engine, and
-// recorded again when its logarithms became det_math's (the same table came out).
+// recorded again when its logarithms became det_math's (the same table came out); the logarithms for float results
+// (det_math_for_float.h) left every entry unchanged as well.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -23,7 +24,7 @@
 namespace openaclnn::test {
 namespace {
 
-// Checked on every architecture: the terms take det_math's log and log1p, the same operations everywhere.
+// Checked on every architecture: the terms take det_math_for_float's log and log1p, the same operations everywhere.
 const PinnedTable kPinned = {
 #include "bce_forward_paths_pinned.inc"
 };

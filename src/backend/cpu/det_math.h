@@ -2,7 +2,9 @@
 // multiplications, one division (log) and round-to-nearest-even only, in a fixed order, with no library call and
 // no fused multiply-add (the library compiles with -ffp-contract=off). det_math-inl.h has the Highway vector
 // forms, which perform the same operations in the same order on every target, so a kernel's scalar tail and its
-// vector body (and every target, and every architecture) give the same bits.
+// vector body (and every target, and every architecture) give the same bits. These double forms are for DOUBLE
+// results and the row reductions (softmax, log-softmax, cross entropy); terms whose result is rounded to FLOAT,
+// FLOAT16 or BFLOAT16 use det_math_for_float.h's cheaper forms (within 2^-44 relative).
 //
 // Exp: x = k ln2 + r with k = round(x log2(e)) and r by Cody-Waite (ln2 split into a 33-bit head and a tail, so
 // k * head is exact), |r| <= 0.35; exp(r) by its Taylor polynomial to degree 13 (truncation below 5e-18

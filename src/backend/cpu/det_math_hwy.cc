@@ -8,6 +8,8 @@
 
 #include "backend/cpu/det_math-inl.h"
 #include "backend/cpu/det_math.h"
+#include "backend/cpu/det_math_for_float-inl.h"
+#include "backend/cpu/det_math_for_float.h"
 #include "backend/cpu/det_math_hwy.h"
 #include "hwy/highway.h"
 
@@ -16,15 +18,38 @@ namespace openaclnn::cpu {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// Which function an array form maps (det_math.h).
-enum class Fn { kExp, kLog, kLog1p };
+// Which function an array form maps (det_math.h, det_math_for_float.h).
+enum class Fn { kExp, kLog, kLog1p, kExpForFloat, kLogForFloat, kLog1pForFloat, kSoftplusTailForFloat };
 
 template <Fn kFn>
 double Scalar(double x) {
-  return kFn == Fn::kExp ? det::Exp(x) : kFn == Fn::kLog ? det::Log(x) : det::Log1p(x);
+  switch (kFn) {
+    case Fn::kExp: return det::Exp(x);
+    case Fn::kLog: return det::Log(x);
+    case Fn::kLog1p: return det::Log1p(x);
+    case Fn::kExpForFloat: return det::ExpForFloat(x);
+    case Fn::kLogForFloat: return det::LogForFloat(x);
+    case Fn::kLog1pForFloat: return det::Log1pForFloat(x);
+    case Fn::kSoftplusTailForFloat: return det::SoftplusTailForFloat(x);
+  }
+  return x;
 }
 
 #if HWY_HAVE_FLOAT64
+template <Fn kFn, class D>
+hn::Vec<D> Vector(D d, hn::Vec<D> v) {
+  switch (kFn) {
+    case Fn::kExp: return ExpVec(d, v);
+    case Fn::kLog: return LogVec(d, v);
+    case Fn::kLog1p: return Log1pVec(d, v);
+    case Fn::kExpForFloat: return ExpForFloatVec(d, v);
+    case Fn::kLogForFloat: return LogForFloatVec(d, v);
+    case Fn::kLog1pForFloat: return Log1pForFloatVec(d, v);
+    case Fn::kSoftplusTailForFloat: return SoftplusTailForFloatVec(d, v);
+  }
+  return v;
+}
+
 template <Fn kFn>
 void MapArray(const double* x, double* y, int64_t count) {
   const hn::ScalableTag<double> d;
@@ -32,7 +57,7 @@ void MapArray(const double* x, double* y, int64_t count) {
   int64_t i = 0;
   for (; i + lanes <= count; i += lanes) {
     const auto v = hn::LoadU(d, x + i);
-    hn::StoreU(kFn == Fn::kExp ? ExpVec(d, v) : kFn == Fn::kLog ? LogVec(d, v) : Log1pVec(d, v), d, y + i);
+    hn::StoreU(Vector<kFn>(d, v), d, y + i);
   }
   for (; i < count; ++i) {
     y[i] = Scalar<kFn>(x[i]);
@@ -68,6 +93,12 @@ void ExpDiffFloatMap(const float* x, float m, float* y, int64_t count) { MapFloa
 void ExpMap(const double* x, double* y, int64_t count) { MapArray<Fn::kExp>(x, y, count); }
 void LogMap(const double* x, double* y, int64_t count) { MapArray<Fn::kLog>(x, y, count); }
 void Log1pMap(const double* x, double* y, int64_t count) { MapArray<Fn::kLog1p>(x, y, count); }
+void ExpForFloatMap(const double* x, double* y, int64_t count) { MapArray<Fn::kExpForFloat>(x, y, count); }
+void LogForFloatMap(const double* x, double* y, int64_t count) { MapArray<Fn::kLogForFloat>(x, y, count); }
+void Log1pForFloatMap(const double* x, double* y, int64_t count) { MapArray<Fn::kLog1pForFloat>(x, y, count); }
+void SoftplusTailForFloatMap(const double* x, double* y, int64_t count) {
+  MapArray<Fn::kSoftplusTailForFloat>(x, y, count);
+}
 int64_t CompiledTarget() { return HWY_TARGET; }
 
 }  // namespace HWY_NAMESPACE
@@ -107,6 +138,10 @@ bool MapFloat(int64_t target, const float* x, float m, float* y, int64_t count) 
 }
 
 const MapFunction kLog1pMaps[] = OPENACLNN_HWY_TABLE(Log1pMap);
+const MapFunction kExpForFloatMaps[] = OPENACLNN_HWY_TABLE(ExpForFloatMap);
+const MapFunction kLogForFloatMaps[] = OPENACLNN_HWY_TABLE(LogForFloatMap);
+const MapFunction kLog1pForFloatMaps[] = OPENACLNN_HWY_TABLE(Log1pForFloatMap);
+const MapFunction kSoftplusTailForFloatMaps[] = OPENACLNN_HWY_TABLE(SoftplusTailForFloatMap);
 
 // The reference maps the scalar form; a target its array form, where compiled in.
 template <size_t kEntries>
@@ -136,6 +171,18 @@ bool LogArray(int64_t target, const double* x, double* y, int64_t count) {
 }
 bool Log1pArray(int64_t target, const double* x, double* y, int64_t count) {
   return Map(target, det::Log1p, kLog1pMaps, x, y, count);
+}
+bool ExpForFloatArray(int64_t target, const double* x, double* y, int64_t count) {
+  return Map(target, det::ExpForFloat, kExpForFloatMaps, x, y, count);
+}
+bool LogForFloatArray(int64_t target, const double* x, double* y, int64_t count) {
+  return Map(target, det::LogForFloat, kLogForFloatMaps, x, y, count);
+}
+bool Log1pForFloatArray(int64_t target, const double* x, double* y, int64_t count) {
+  return Map(target, det::Log1pForFloat, kLog1pForFloatMaps, x, y, count);
+}
+bool SoftplusTailForFloatArray(int64_t target, const double* x, double* y, int64_t count) {
+  return Map(target, det::SoftplusTailForFloat, kSoftplusTailForFloatMaps, x, y, count);
 }
 bool ExpFloatArray(int64_t target, const float* x, float* y, int64_t count) {
   return MapFloat<false>(target, x, 0.0f, y, count);

@@ -1,5 +1,5 @@
 // The element terms of BCE with logits, vector form: the operations of bce_with_logits_term.h in the same order,
-// on double lanes with det_math's vector exp and log. The gradients arrive as float lanes (the engine's backward
+// on double lanes with det_math_for_float's vector exp and softplus tail. The gradients arrive as float lanes (the engine's backward
 // kernels) and are computed through double lanes, Lanes(double) at a time.
 // Per-target header (Highway's toggle convention): include after hwy/highway.h in a foreach_target.h file.
 #if defined(OPENACLNN_OPS_BCE_WITH_LOGITS_BCE_WITH_LOGITS_TERM_INL_H_) == defined(HWY_TARGET_TOGGLE)
@@ -9,7 +9,7 @@
 #define OPENACLNN_OPS_BCE_WITH_LOGITS_BCE_WITH_LOGITS_TERM_INL_H_
 #endif
 
-#include "backend/cpu/det_math-inl.h"
+#include "backend/cpu/det_math_for_float-inl.h"
 #include "hwy/highway.h"
 #include "ops/bce_with_logits/bce_with_logits_term.h"
 #include "ops/pointwise/double_lanes-inl.h"
@@ -26,7 +26,7 @@ namespace det = cpu::HWY_NAMESPACE;
 
 template <class DD>
 HWY_INLINE hn::Vec<DD> ExpMinusAbs(DD dd, hn::Vec<DD> x) {
-  return det::ExpVec(dd, hn::Neg(hn::Abs(x)));
+  return det::ExpForFloatVec(dd, hn::Neg(hn::Abs(x)));
 }
 
 struct BceWithLogitsVecTerm : BceWithLogitsTerm {
@@ -39,7 +39,7 @@ struct BceWithLogitsVecTerm : BceWithLogitsTerm {
     const auto negative = hn::IfThenElseZero(hn::Lt(x, zero), x);
     const auto log_weight = hn::Add(one, hn::Mul(hn::Sub(pw, one), y));
     const auto sum = hn::Add(hn::Sub(hn::Mul(hn::Sub(one, y), positive), hn::Mul(hn::Mul(pw, y), negative)),
-                             hn::Mul(log_weight, det::Log1pVec(dd, ExpMinusAbs(dd, x))));
+                             hn::Mul(log_weight, det::SoftplusTailForFloatVec(dd, x)));
     return hn::Mul(w, sum);
   }
 
@@ -78,7 +78,7 @@ struct BceWithLogitsTargetVecTerm : BceWithLogitsTargetTerm {
         [](auto dd, auto gd, auto xd, auto wd, auto pwd, auto sd) HWY_ATTR {
           const auto one = hn::Set(dd, 1.0);
           const auto linear = hn::IfThenElse(hn::Ge(xd, hn::Zero(dd)), xd, hn::Mul(pwd, xd));
-          const auto term = hn::Sub(hn::Mul(hn::Sub(pwd, one), det::Log1pVec(dd, ExpMinusAbs(dd, xd))), linear);
+          const auto term = hn::Sub(hn::Mul(hn::Sub(pwd, one), det::SoftplusTailForFloatVec(dd, xd)), linear);
           return hn::Mul(hn::Mul(hn::Mul(term, wd), gd), sd);
         },
         g, x, w, pw, s);

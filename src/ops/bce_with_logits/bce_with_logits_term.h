@@ -9,13 +9,14 @@
 //   d / dy   = (-(x >= 0 ? x : pw * x) + (pw - 1) * L) * w * g * s
 //              (= (log sigmoid(-x) - pw * log sigmoid(x)) * w * g * s), and without posWeight
 //              ((-x * w) * g) * s, PyTorch's form, which needs no exp or log
-// s is the reduction's factor. exp, log and log1p are det_math's (the same IEEE operations on every path).
+// s is the reduction's factor. exp and the softplus tail log1p(exp(-|x|)) are det_math_for_float's (the same IEEE
+// operations on every path).
 #ifndef OPENACLNN_OPS_BCE_WITH_LOGITS_BCE_WITH_LOGITS_TERM_H_
 #define OPENACLNN_OPS_BCE_WITH_LOGITS_BCE_WITH_LOGITS_TERM_H_
 
 #include <cmath>
 
-#include "backend/cpu/det_math.h"
+#include "backend/cpu/det_math_for_float.h"
 #include "ops/pointwise/run.h"
 
 namespace openaclnn::bce_with_logits {
@@ -29,15 +30,14 @@ struct BceWithLogitsTerm {
   static constexpr int kTranscendentals = 2;  // exp(-|x|) and log1p.
 
   static double Value(double x, double y, double w, double pw, const pointwise::TermParams&) {
-    const double e = cpu::det::Exp(-std::fabs(x));
     const double positive = x > 0.0 ? x : 0.0;
     const double negative = x < 0.0 ? x : 0.0;
-    return w * ((1.0 - y) * positive - pw * y * negative + (1.0 + (pw - 1.0) * y) * cpu::det::Log1p(e));
+    return w * ((1.0 - y) * positive - pw * y * negative + (1.0 + (pw - 1.0) * y) * cpu::det::SoftplusTailForFloat(x));
   }
 
   static float Gradient(float g, float x, float y, float w, float pw, float s, const pointwise::TermParams&) {
     const double xd = x, yd = y;
-    const double e = cpu::det::Exp(-std::fabs(xd));
+    const double e = cpu::det::ExpForFloat(-std::fabs(xd));
     const double sigmoid_abs = 1.0 / (1.0 + e);
     const double sigmoid_minus_abs = e * sigmoid_abs;  // One division per element.
     const bool non_negative = xd >= 0.0;
@@ -52,9 +52,8 @@ struct BceWithLogitsTerm {
 struct BceWithLogitsTargetTerm : BceWithLogitsTerm {
   static float Gradient(float g, float x, float, float w, float pw, float s, const pointwise::TermParams&) {
     const double xd = x, pwd = pw;
-    const double e = cpu::det::Exp(-std::fabs(xd));
     const double linear = xd >= 0.0 ? xd : pwd * xd;
-    const double term = (pwd - 1.0) * cpu::det::Log1p(e) - linear;
+    const double term = (pwd - 1.0) * cpu::det::SoftplusTailForFloat(xd) - linear;
     return static_cast<float>(((term * w) * g) * s);
   }
 };

@@ -1,5 +1,5 @@
 // The terms of aclnnBinaryCrossEntropy and its backward, vector form: the operations of binary_cross_entropy_term.h
-// in the same order, the loss on double lanes (det_math's LogVec and Log1pVec), the gradient on float lanes.
+// in the same order, the loss on double lanes (det_math_for_float's LogForFloatVec and Log1pForFloatVec), the gradient on float lanes.
 // Per-target header (Highway's toggle convention): include after hwy/highway.h in a foreach_target.h file.
 #if defined(OPENACLNN_OPS_BINARY_CROSS_ENTROPY_BINARY_CROSS_ENTROPY_TERM_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef OPENACLNN_OPS_BINARY_CROSS_ENTROPY_BINARY_CROSS_ENTROPY_TERM_INL_H_
@@ -8,7 +8,7 @@
 #define OPENACLNN_OPS_BINARY_CROSS_ENTROPY_BINARY_CROSS_ENTROPY_TERM_INL_H_
 #endif
 
-#include "backend/cpu/det_math-inl.h"
+#include "backend/cpu/det_math_for_float-inl.h"
 #include "hwy/highway.h"
 #include "ops/binary_cross_entropy/binary_cross_entropy_term.h"
 
@@ -30,8 +30,8 @@ HWY_INLINE hn::Vec<DD> ClampLogVec(DD dd, hn::Vec<DD> v) {
 // -(y * max(log(x), -100) + (1 - y) * max(log1p(-x), -100)), the scalar Value's operations in its order.
 template <class DD>
 HWY_INLINE hn::Vec<DD> LossVec(DD dd, hn::Vec<DD> x, hn::Vec<DD> y) {
-  const auto log_x = ClampLogVec(dd, det::LogVec(dd, x));
-  const auto log_one_minus_x = ClampLogVec(dd, det::Log1pVec(dd, hn::Neg(x)));
+  const auto log_x = ClampLogVec(dd, det::LogForFloatVec(dd, x));
+  const auto log_one_minus_x = ClampLogVec(dd, det::Log1pForFloatVec(dd, hn::Neg(x)));
   return hn::Neg(hn::Add(hn::Mul(y, log_x), hn::Mul(hn::Sub(hn::Set(dd, 1.0), y), log_one_minus_x)));
 }
 #endif  // HWY_HAVE_FLOAT64

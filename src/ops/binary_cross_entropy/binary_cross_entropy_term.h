@@ -4,15 +4,15 @@
 //   d / dx   = g * (x - y) / max(x * (1 - x), 1e-12f) * w * s                       in float (DECISIONS 6)
 // log(1 - x) is evaluated as log1p(-x), exact-ish also for tiny x where 1 - x would round to 1. The clamp at -100
 // (PyTorch's and CANN's) keeps x = 0 or 1 finite: 0 * -100 = 0 where 0 * log(0) would be NaN. x outside [0, 1] and
-// NaN give NaN (the comparisons let NaN through). log and log1p are det_math's (backend/cpu/det_math.h, DECISIONS
-// 18), so the vector form (binary_cross_entropy_term-inl.h) performs the same operations and every target and
-// architecture gives the same bits.
+// NaN give NaN (the comparisons let NaN through). log and log1p are det_math_for_float's
+// (backend/cpu/det_math_for_float.h, DECISIONS 18), so the vector form (binary_cross_entropy_term-inl.h) performs the
+// same operations and every target and architecture gives the same bits.
 // The gradient's operations are fixed in this order on every path (DECISIONS 6 and 7); s is 1 for none and sum,
 // and multiplying by 1 is exact.
 #ifndef OPENACLNN_OPS_BINARY_CROSS_ENTROPY_BINARY_CROSS_ENTROPY_TERM_H_
 #define OPENACLNN_OPS_BINARY_CROSS_ENTROPY_BINARY_CROSS_ENTROPY_TERM_H_
 
-#include "backend/cpu/det_math.h"
+#include "backend/cpu/det_math_for_float.h"
 #include "ops/pointwise/run.h"
 
 namespace openaclnn::binary_cross_entropy {
@@ -30,12 +30,12 @@ inline float ClampDenominator(float d) { return d < kEpsilon ? kEpsilon : d; }
 
 // Without the weight: the operator's terms when weight is NULL (no operand to walk, nothing to multiply by).
 struct BinaryCrossEntropyNoWeightTerm {
-  static constexpr int kTranscendentals = 2;  // The forward's log and log1p (det_math's).
+  static constexpr int kTranscendentals = 2;  // The forward's log and log1p (det_math_for_float's).
   static constexpr int kGradientTranscendentals = 0;  // One division: the gradient streams like a copy.
 
   static double Value(double x, double y, const pointwise::TermParams&) {
-    const double log_x = ClampLog(cpu::det::Log(x));
-    const double log_one_minus_x = ClampLog(cpu::det::Log1p(-x));
+    const double log_x = ClampLog(cpu::det::LogForFloat(x));
+    const double log_one_minus_x = ClampLog(cpu::det::Log1pForFloat(-x));
     return -(y * log_x + (1.0 - y) * log_one_minus_x);
   }
 

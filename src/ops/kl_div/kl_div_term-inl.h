@@ -7,7 +7,7 @@
 #define OPENACLNN_OPS_KL_DIV_KL_DIV_TERM_INL_H_
 #endif
 
-#include "backend/cpu/det_math-inl.h"
+#include "backend/cpu/det_math_for_float-inl.h"
 #include "hwy/highway.h"
 #include "ops/kl_div/kl_div_term.h"
 #include "ops/pointwise/double_lanes-inl.h"
@@ -24,9 +24,9 @@ struct KlDivVecTerm : KlDivTerm {
     const auto zero = hn::Zero(dd);
     if (p.log_target) {
       const auto d = hn::Sub(t, x);
-      return hn::IfThenZeroElse(hn::Eq(d, zero), hn::Mul(det::ExpVec(dd, t), d));
+      return hn::IfThenZeroElse(hn::Eq(d, zero), hn::Mul(det::ExpForFloatVec(dd, t), d));
     }
-    const auto log_t = hn::IfThenZeroElse(hn::Eq(t, zero), det::LogVec(dd, t));
+    const auto log_t = hn::IfThenZeroElse(hn::Eq(t, zero), det::LogForFloatVec(dd, t));
     return hn::Mul(t, hn::Sub(log_t, x));
   }
   template <class DF>
@@ -36,7 +36,7 @@ struct KlDivVecTerm : KlDivTerm {
       return hn::Mul(hn::Mul(hn::Neg(t), g), s);
     }
     return pointwise::HWY_NAMESPACE::InDoubleLanes(df, g, x, t, s, [](auto dd, auto gd, auto, auto td, auto sd) {
-      return hn::Mul(hn::Mul(hn::Neg(det::ExpVec(dd, td)), gd), sd);
+      return hn::Mul(hn::Mul(hn::Neg(det::ExpForFloatVec(dd, td)), gd), sd);
     });
   }
 };
@@ -55,11 +55,11 @@ struct KlDivTargetVecTerm : KlDivTargetTerm {
       const auto gs = hn::Mul(gd, sd);
       if (log_target) {
         const auto d = hn::Sub(td, xd);
-        const auto e = det::ExpVec(dd, td);
+        const auto e = det::ExpForFloatVec(dd, td);
         const auto v = hn::Add(hn::Mul(hn::Mul(gs, d), e), hn::Mul(gs, e));
         return hn::IfThenZeroElse(hn::Eq(hn::Add(d, hn::Set(dd, 1.0)), hn::Zero(dd)), v);
       }
-      return hn::Add(hn::Sub(hn::Mul(gs, det::LogVec(dd, td)), hn::Mul(gs, xd)), hn::Div(hn::Mul(gs, td), td));
+      return hn::Add(hn::Sub(hn::Mul(gs, det::LogForFloatVec(dd, td)), hn::Mul(gs, xd)), hn::Div(hn::Mul(gs, td), td));
     });
   }
 };

@@ -9,7 +9,7 @@
 
 #include <limits>
 
-#include "backend/cpu/det_math-inl.h"
+#include "backend/cpu/det_math_for_float-inl.h"
 #include "hwy/highway.h"
 #include "ops/logit/logit_term.h"
 
@@ -28,7 +28,7 @@ struct LogitVecTerm : LogitTerm {
       z = hn::IfThenElse(hn::Ge(x, lo), hn::IfThenElse(hn::Le(x, hi), x, hi), lo);
       z = hn::IfThenElse(hn::IsNaN(x), x, z);
     }
-    return cpu::HWY_NAMESPACE::LogVec(dd, hn::Div(z, hn::Sub(hn::Set(dd, 1.0), z)));
+    return cpu::HWY_NAMESPACE::LogForFloatVec(dd, hn::Div(z, hn::Sub(hn::Set(dd, 1.0), z)));
   }
   template <class DF>
   static HWY_INLINE hn::Vec<DF> GradientVec(DF df, hn::Vec<DF> g, hn::Vec<DF> x, hn::Vec<DF>, hn::Vec<DF>,

@@ -6,7 +6,7 @@
 //             then log(z / (1 - z)) in double (z = 0: -inf, 1: +inf, outside [0, 1]: NaN)
 //   gradient  g / (x (1 - x)) in float (DECISIONS 4) where lo <= x <= hi (eps >= 0; 0 elsewhere, NaN x
 //             included) or 0 <= x <= 1 (eps < 0; NaN elsewhere)
-// log: backend/cpu/det_math.h. The gradient's factor s is always 1 (no reduction).
+// log: backend/cpu/det_math_for_float.h. The gradient's factor s is always 1 (no reduction).
 //
 // Why float keeps the gradient within 2 ulp of the float64 reference rounded once (DECISIONS 18), u = 2^-24:
 // 1 - x is exact for x >= 0.5, so there only the product rounds before the quotient (within 1 ulp). Below 0.5,
@@ -22,7 +22,7 @@
 #include <cmath>
 #include <limits>
 
-#include "backend/cpu/det_math.h"
+#include "backend/cpu/det_math_for_float.h"
 #include "ops/pointwise/run.h"
 
 namespace openaclnn::logit {
@@ -37,7 +37,7 @@ struct LogitTerm {
       const float hi = 1.0f - p.eps;
       z = std::isnan(x) ? x : (x >= lo ? (x <= hi ? x : hi) : lo);
     }
-    return cpu::det::Log(z / (1.0 - z));
+    return cpu::det::LogForFloat(z / (1.0 - z));
   }
   static float Gradient(float g, float x, float, float, const pointwise::TermParams& p) {
     const bool clamped = p.eps >= 0.0f;
