@@ -79,11 +79,11 @@ Status CheckBroadcastsWith(std::string_view api, const aclTensor& tensor, std::s
 }
 
 Status CheckShapeCount(std::string_view api, const std::vector<int64_t>& shape, std::string_view arg) {
+  if (std::find(shape.begin(), shape.end(), int64_t{0}) != shape.end()) {
+    return Status::Ok();  // Empty, however large the other dimensions are (wherever the zero stands).
+  }
   int64_t count = 1;
   for (int64_t dim : shape) {
-    if (dim == 0) {
-      return Status::Ok();
-    }
     if (__builtin_mul_overflow(count, dim, &count)) {
       return Status(ACLNN_ERR_PARAM_INVALID,
                     msg::InvalidArgument(api, arg, "a broadcast shape with at most 2^63 - 1 elements",

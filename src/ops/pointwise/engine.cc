@@ -815,6 +815,11 @@ Prepared PlanBackwardSummedToOut(const BackwardCall& call) {
 }
 
 int64_t ElementCount(const std::vector<int64_t>& shape) {
+  // A zero dimension empties the shape whatever the others are; validation (CheckShapeCount) lets such a shape's
+  // other dimensions be as large as int64 holds, so their product is only formed without one.
+  if (std::find(shape.begin(), shape.end(), int64_t{0}) != shape.end()) {
+    return 0;
+  }
   int64_t count = 1;
   for (int64_t dim : shape) {
     count *= dim;  // Checked against int64 by the operator's validation (CheckShapeCount).
