@@ -61,8 +61,15 @@ Status CheckReduction(std::string_view api, int64_t reduction) {
   return Status::Ok();
 }
 
+std::string Phrase::Join() const {
+  std::string text(pieces_[0]);
+  text += pieces_[1];
+  text += pieces_[2];
+  return text;
+}
+
 Status CheckBroadcastsWith(std::string_view api, const aclTensor& tensor, std::string_view arg,
-                           const std::vector<int64_t>& shape, std::string_view with) {
+                           const std::vector<int64_t>& shape, const Phrase& with) {
   const int64_t rank = static_cast<int64_t>(shape.size());
   const int64_t common = std::min(rank, tensor.rank());
   for (int64_t i = 1; i <= common; ++i) {
@@ -71,7 +78,7 @@ Status CheckBroadcastsWith(std::string_view api, const aclTensor& tensor, std::s
     if (a != b && a != 1 && b != 1) {
       return Status(ACLNN_ERR_PARAM_INVALID,
                     msg::InvalidArgument(api, arg,
-                                         "a shape that broadcasts with " + std::string(with) + " " + ShapeText(shape),
+                                         "a shape that broadcasts with " + with.Join() + " " + ShapeText(shape),
                                          ShapeOf(tensor)));
     }
   }
@@ -94,10 +101,10 @@ Status CheckShapeCount(std::string_view api, const std::vector<int64_t>& shape, 
 }
 
 Status CheckShapeIs(std::string_view api, const aclTensor& tensor, std::string_view arg,
-                    const std::vector<int64_t>& shape, std::string_view what) {
+                    const std::vector<int64_t>& shape, const Phrase& what) {
   if (tensor.view_dims != shape) {
     return Status(ACLNN_ERR_PARAM_INVALID,
-                  msg::InvalidArgument(api, arg, "shape " + ShapeText(shape) + " (" + std::string(what) + ")",
+                  msg::InvalidArgument(api, arg, "shape " + ShapeText(shape) + " (" + what.Join() + ")",
                                        ShapeOf(tensor)));
   }
   return Status::Ok();
@@ -166,10 +173,10 @@ Status CheckBackwardShapesAndLayouts(std::string_view api, const BackwardArgs& a
   OPENACLNN_RETURN_IF_ERROR(CheckBroadcastsWith(api, *a.grad_output, grad_arg, a.self->view_dims, "self's shape"));
   const std::vector<int64_t> inner = BroadcastShape({a.grad_output, a.self});
   OPENACLNN_RETURN_IF_ERROR(
-      CheckBroadcastsWith(api, *a.target, "target", inner, "the broadcast of " + std::string(grad_arg) + " and self"));
+      CheckBroadcastsWith(api, *a.target, "target", inner, Phrase("the broadcast of ", grad_arg, " and self")));
   const std::vector<int64_t> shape = BroadcastShape({a.grad_output, a.self, a.target});
-  OPENACLNN_RETURN_IF_ERROR(CheckShapeIs(api, *a.out, out_arg, shape,
-                                         "the broadcast of " + std::string(grad_arg) + ", self and target"));
+  OPENACLNN_RETURN_IF_ERROR(
+      CheckShapeIs(api, *a.out, out_arg, shape, Phrase("the broadcast of ", grad_arg, ", self and target")));
   if (a.out->empty()) {
     return Status::Ok();  // An empty input: nothing is read or written.
   }
