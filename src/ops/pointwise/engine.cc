@@ -619,10 +619,6 @@ ForwardParams ForwardParamsOf(const ForwardCall& call) {
 
 }  // namespace
 
-namespace {
-
-// The broadcast of the tensors' shapes into `shape` (room for kMaxCreateRank dimensions, the most a tensor has);
-// returns its rank.
 int64_t BroadcastInto(std::initializer_list<const aclTensor*> tensors, int64_t* shape) {
   int64_t rank = 0;
   for (const aclTensor* tensor : tensors) {
@@ -639,8 +635,6 @@ int64_t BroadcastInto(std::initializer_list<const aclTensor*> tensors, int64_t* 
   }
   return rank;
 }
-
-}  // namespace
 
 std::vector<int64_t> BroadcastShape(std::initializer_list<const aclTensor*> tensors) {
   int64_t shape[kMaxCreateRank];
