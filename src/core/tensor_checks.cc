@@ -77,15 +77,24 @@ Status CheckNoSelfOverlap(std::string_view api, std::string_view arg, const aclT
     int64_t size;
     int64_t stride;
   };
-  std::vector<DimLayout> dims;
+  // Every output of every call passes here: tensors of the ranks aclCreateTensor accepts need no allocation.
+  DimLayout fixed[kMaxCreateRank];
+  std::vector<DimLayout> larger;
+  DimLayout* dims = fixed;
+  if (static_cast<uint64_t>(tensor.rank()) > kMaxCreateRank) {
+    larger.resize(static_cast<size_t>(tensor.rank()));
+    dims = larger.data();
+  }
+  int64_t count = 0;
   for (int64_t d = 0; d < tensor.rank(); ++d) {
     if (tensor.view_dims[d] > 1) {
-      dims.push_back({tensor.view_dims[d], tensor.strides[d]});
+      dims[count++] = {tensor.view_dims[d], tensor.strides[d]};
     }
   }
-  std::sort(dims.begin(), dims.end(), [](const DimLayout& a, const DimLayout& b) { return a.stride < b.stride; });
+  std::sort(dims, dims + count, [](const DimLayout& a, const DimLayout& b) { return a.stride < b.stride; });
   int64_t covered = 1;  // Elements spanned by the dimensions with smaller strides.
-  for (const DimLayout& dim : dims) {
+  for (int64_t i = 0; i < count; ++i) {
+    const DimLayout& dim = dims[i];
     if (dim.stride < covered) {
       const std::string got = "shape " + msg::ShapeText(tensor.view_dims.data(), tensor.rank()) + " with strides " +
                               msg::ShapeText(tensor.strides.data(), tensor.rank()) +

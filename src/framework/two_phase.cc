@@ -43,10 +43,15 @@ Status RunExecutor(std::string_view api, void* workspace, uint64_t workspace_siz
     return Status(ACLNN_ERR_RUNTIME_ERROR, stream_error.message());
   }
   if (executor.launch) {
-    std::shared_ptr<const Launch> launch = executor.launch;
-    const runtime::Dispatch dispatch =
-        launch->Elements() <= kRunHereMaxElements ? runtime::Dispatch::kHereIfIdle : runtime::Dispatch::kWorker;
-    target->Enqueue([launch] { return launch->Run(); }, dispatch);
+    const bool small = executor.launch->Elements() <= kRunHereMaxElements;
+    // The executor outlives a launch run here (phase 2 holds it), so only a queued launch needs its own
+    // reference, and the allocation of a task.
+    const Launch& here = *executor.launch;
+    if (!small || !target->RunHereIfIdle([&here] { return here.Run(); })) {
+      std::shared_ptr<const Launch> launch = executor.launch;
+      target->Enqueue([launch] { return launch->Run(); },
+                      small ? runtime::Dispatch::kHereIfIdle : runtime::Dispatch::kWorker);
+    }
   }
   return Status::Ok();
 }

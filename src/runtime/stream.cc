@@ -33,8 +33,16 @@ Status TaskFailure(int32_t code, const char* what) noexcept {
   }
 }
 
+// The result of a task dropped unrun because an earlier one failed under ACL_STOP_ON_FAILURE.
+Status SkippedTask() noexcept {
+  return TaskFailure(ACL_ERROR_RT_STREAM_NOT_COMPLETE,
+                     "not run: an earlier task of this stream failed and the stream stops on "
+                     "failure (ACL_STOP_ON_FAILURE)");
+}
+
 // Tasks never throw by contract; this keeps a broken task from taking the worker thread down.
-Status RunGuarded(const Task& task) noexcept {
+template <typename Fn>
+Status RunGuarded(const Fn& task) noexcept {
   try {
     return task();
   } catch (const std::bad_alloc&) {
@@ -150,14 +158,36 @@ Stream::~Stream() {
 void Stream::RunFront(std::unique_lock<std::mutex>& lock) {
   Task task = std::move(queue_.front());
   queue_.pop_front();
+  const bool skip = BeginTask(lock);
+  Status result = skip ? SkippedTask() : RunGuarded(task);
+  task = nullptr;  // Release what the task holds before reporting it complete.
+  EndTask(std::move(result), lock);
+}
+
+bool Stream::RunHereIfIdle(cpu::FunctionRef<Status()> task) {
+  std::unique_lock<std::mutex> lock = Locked(mu_);
+  if (running_ || !queue_.empty()) {
+    return false;
+  }
+  // Counted as enqueued and completed like any task, so synchronisations and events see it.
+  enqueued_.store(enqueued_.load(std::memory_order_relaxed) + 1, std::memory_order_release);
+  const bool skip = BeginTask(lock);
+  EndTask(skip ? SkippedTask() : RunGuarded(task), lock);
+  // Tasks queued while this one ran belong to the worker, as after DrainTo.
+  if (worker_sleeping_ && !queue_.empty()) {
+    work_cv_.notify_one();
+  }
+  return true;
+}
+
+bool Stream::BeginTask(std::unique_lock<std::mutex>& lock) {
   running_ = true;
   const bool skip = stopped_;
   lock.unlock();
-  Status result = skip ? TaskFailure(ACL_ERROR_RT_STREAM_NOT_COMPLETE,
-                                     "not run: an earlier task of this stream failed and the stream stops on "
-                                     "failure (ACL_STOP_ON_FAILURE)")
-                       : RunGuarded(task);
-  task = nullptr;  // Release what the task holds before reporting it complete.
+  return skip;
+}
+
+void Stream::EndTask(Status result, std::unique_lock<std::mutex>& lock) {
   Acquire(lock);
   running_ = false;
   completed_.store(completed_.load(std::memory_order_relaxed) + 1, std::memory_order_release);

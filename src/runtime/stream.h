@@ -30,6 +30,7 @@
 #include <mutex>
 #include <thread>
 
+#include "backend/cpu/function_ref.h"
 #include "core/status.h"
 
 namespace openaclnn::runtime {
@@ -53,6 +54,12 @@ class Stream {
   Stream& operator=(const Stream&) = delete;
 
   void Enqueue(Task task, Dispatch dispatch = Dispatch::kWorker);
+
+  // Enqueue(task, Dispatch::kHereIfIdle)'s idle case without a Task: when nothing is queued or running, runs
+  // `task` in the calling thread as one of the stream's tasks (counted, its failure reported, skipped after a
+  // failure under stop on failure) and returns true; otherwise does nothing and returns false. Small launches
+  // take this path so that their hand-over needs no allocation.
+  bool RunHereIfIdle(cpu::FunctionRef<Status()> task);
 
   // Waits for every task enqueued so far; returns and clears the first failure since the last call.
   Status Synchronize();
@@ -79,6 +86,10 @@ class Stream {
   void DrainTo(uint64_t target, std::unique_lock<std::mutex>& lock);
   // Pops the front task and runs it with mu_ released. Requires lock, !running_ and a non-empty queue.
   void RunFront(std::unique_lock<std::mutex>& lock);
+  // A task's start (running_ set, lock released; true when stop on failure skips it) and end (lock retaken,
+  // completion counted, a failure recorded, waiters woken). Requires lock to hold mu_ / to be released.
+  bool BeginTask(std::unique_lock<std::mutex>& lock);
+  void EndTask(Status result, std::unique_lock<std::mutex>& lock);
   void WorkerLoop();
   // In the child after fork(): drops the parent's worker and pending tasks. Requires holding mu_.
   void ForgetParentWork();

@@ -361,6 +361,48 @@ TEST(StreamTest, HereIfIdleQueuesBehindPendingWork) {
   EXPECT_TRUE(ran.load(std::memory_order_acquire));
 }
 
+TEST(StreamTest, RunHereIfIdleRunsInTheCallerAndKeepsTheFailure) {
+  Stream stream(/*launch_blocking=*/false);
+  std::thread::id ran_on;
+  auto task = [&ran_on] {
+    ran_on = std::this_thread::get_id();
+    return Status(500003, "kept for the synchronisation");
+  };
+  EXPECT_TRUE(stream.RunHereIfIdle(task));
+  EXPECT_EQ(ran_on, std::this_thread::get_id());
+  EXPECT_TRUE(stream.Idle());
+  const Status failure = stream.Synchronize();
+  EXPECT_EQ(failure.code(), 500003);
+  EXPECT_EQ(failure.message(), "kept for the synchronisation");
+  EXPECT_TRUE(stream.Synchronize().ok());
+}
+
+TEST(StreamTest, RunHereIfIdleDeclinesBehindPendingWork) {
+  Stream stream(/*launch_blocking=*/false);
+  Gate gate;
+  gate.Enqueue(stream);
+  bool ran = false;
+  auto task = [&ran] {
+    ran = true;
+    return Status::Ok();
+  };
+  // Running it now would overtake the held task: it is left to the caller to queue.
+  EXPECT_FALSE(stream.RunHereIfIdle(task));
+  EXPECT_FALSE(ran);
+  gate.Open();
+  EXPECT_TRUE(stream.Synchronize().ok());
+  EXPECT_FALSE(ran);
+}
+
+TEST(StreamTest, RunHereIfIdleTurnsAThrowIntoAnInternalError) {
+  Stream stream(/*launch_blocking=*/false);
+  auto task = []() -> Status { throw std::runtime_error("boom here"); };
+  EXPECT_TRUE(stream.RunHereIfIdle(task));
+  const Status status = stream.Synchronize();
+  EXPECT_EQ(status.code(), ACL_ERROR_INTERNAL_ERROR);
+  EXPECT_NE(status.message().find("boom here"), std::string::npos);
+}
+
 TEST(StreamTest, DestructorRunsQueuedTasks) {
   std::atomic<int> ran{0};
   {
@@ -394,13 +436,20 @@ TEST(StreamFailureModeTest, StopOnFailureSkipsLaterTasks) {
       ran.fetch_add(1);
       return Status::Ok();
     });
+    // A small launch run in the calling thread follows the same rule.
+    stream->WaitIdle();  // Keeps the failure for the synchronisation below.
+    auto here = [&ran] {
+      ran.fetch_add(1);
+      return Status::Ok();
+    };
+    EXPECT_TRUE(stream->RunHereIfIdle(here));
     const Status later = stream->Synchronize();
     if (stop) {
       EXPECT_EQ(ran.load(), 0);
       EXPECT_EQ(later.code(), ACL_ERROR_RT_STREAM_NOT_COMPLETE);
       EXPECT_NE(later.message().find("ACL_STOP_ON_FAILURE"), std::string::npos) << later.message();
     } else {
-      EXPECT_EQ(ran.load(), 2);
+      EXPECT_EQ(ran.load(), 3);
       EXPECT_TRUE(later.ok());
     }
     stream.reset();

@@ -107,7 +107,7 @@ Status CheckGradientShapes(const char* api, const BackwardArgs& a, const char* o
                                        "shape " + msg::ShapeText(a.grad_output->view_dims.data(),
                                                                  a.grad_output->rank())));
   }
-  OPENACLNN_RETURN_IF_ERROR(CheckShapeIs(api, *a.out, out_arg, owner.view_dims, std::string(owner_arg) + "'s shape"));
+  OPENACLNN_RETURN_IF_ERROR(CheckShapeIs(api, *a.out, out_arg, owner.view_dims, Phrase(owner_arg, "'s shape", {})));
   OPENACLNN_RETURN_IF_ERROR(CheckShapeCount(api, shape, other_arg));
   if (a.out->empty()) {
     return Status::Ok();  // Nothing is read or written.

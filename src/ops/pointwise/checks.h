@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <initializer_list>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -31,16 +32,32 @@ Status CheckSameType(std::string_view api, const aclTensor& tensor, std::string_
 Status CheckRank(std::string_view api, const aclTensor& tensor, std::string_view arg);
 Status CheckReduction(std::string_view api, int64_t reduction);
 
+// Part of a check's message given as up to three pieces ("the broadcast of ", gradOutput's name, " and self"),
+// joined only when the check fails: a passing check, the common case, builds no text.
+class Phrase {
+ public:
+  Phrase(const char* text) : pieces_{text, {}, {}} {}              // NOLINT(google-explicit-constructor)
+  Phrase(std::string_view text) : pieces_{text, {}, {}} {}         // NOLINT(google-explicit-constructor)
+  Phrase(const std::string& text) : pieces_{text, {}, {}} {}       // NOLINT(google-explicit-constructor)
+  Phrase(std::string_view first, std::string_view second, std::string_view third)
+      : pieces_{first, second, third} {}
+
+  std::string Join() const;
+
+ private:
+  std::string_view pieces_[3];
+};
+
 // `tensor` broadcasts with `shape` (right-aligned, each pair equal or one of them 1); `with` names what the shape
 // is (e.g. "self's shape" or "the broadcast of gradOutput and self").
 Status CheckBroadcastsWith(std::string_view api, const aclTensor& tensor, std::string_view arg,
-                           const std::vector<int64_t>& shape, std::string_view with);
+                           const std::vector<int64_t>& shape, const Phrase& with);
 // The broadcast `shape` has an element count within int64 (the inputs' own counts may be while their broadcast
 // is not); 161002 naming `arg` otherwise.
 Status CheckShapeCount(std::string_view api, const std::vector<int64_t>& shape, std::string_view arg);
 // `tensor`'s view shape is exactly `shape`.
 Status CheckShapeIs(std::string_view api, const aclTensor& tensor, std::string_view arg,
-                    const std::vector<int64_t>& shape, std::string_view what);
+                    const std::vector<int64_t>& shape, const Phrase& what);
 
 // The layouts of what phase 2 touches: inputs read (each element count within int64 and every element
 // addressable) and the output written (addressable, no element reached twice), then checked memory mode.

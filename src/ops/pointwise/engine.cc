@@ -619,39 +619,49 @@ ForwardParams ForwardParamsOf(const ForwardCall& call) {
 
 }  // namespace
 
-std::vector<int64_t> BroadcastShape(std::initializer_list<const aclTensor*> tensors) {
+int64_t BroadcastInto(std::initializer_list<const aclTensor*> tensors, int64_t* shape) {
   int64_t rank = 0;
   for (const aclTensor* tensor : tensors) {
     rank = std::max(rank, tensor->rank());
   }
-  std::vector<int64_t> shape(static_cast<size_t>(rank), 1);
+  std::fill(shape, shape + rank, int64_t{1});
   for (const aclTensor* tensor : tensors) {
     const int64_t skip = rank - tensor->rank();
     for (int64_t d = 0; d < tensor->rank(); ++d) {
       const int64_t dim = tensor->view_dims[static_cast<size_t>(d)];
-      int64_t& into = shape[static_cast<size_t>(skip + d)];
+      int64_t& into = shape[skip + d];
       into = dim == 1 ? into : dim;  // Broadcastable: equal, or one side 1 (a 0 wins over 1 too).
     }
   }
-  return shape;
+  return rank;
+}
+
+std::vector<int64_t> BroadcastShape(std::initializer_list<const aclTensor*> tensors) {
+  int64_t shape[kMaxCreateRank];
+  const int64_t rank = BroadcastInto(tensors, shape);
+  return std::vector<int64_t>(shape, shape + rank);
 }
 
 namespace {
 
 Prepared ForwardLaunchOf(const ForwardCall& call) {
   const aclTensor* target = TargetOf(call.self, call.target);
-  const std::vector<int64_t> shape = BroadcastShape({call.self, target});
+  // On the stack: every small forward call comes here.
+  int64_t shape[kMaxCreateRank];
+  const int64_t rank = BroadcastInto({call.self, target}, shape);
   const bool reduced = call.reduction != static_cast<int64_t>(Reduction::kNone);
   const bool mean = call.reduction == static_cast<int64_t>(Reduction::kMean);
-  const int64_t numel = ElementCount(shape);
+  int64_t numel = 1;
+  for (int64_t d = 0; d < rank; ++d) {
+    numel *= shape[d];  // Checked against int64 by the operator's validation (CheckShapeCount).
+  }
   ForwardParams params = ForwardParamsOf(call);
-  const int64_t rank = static_cast<int64_t>(shape.size());
   if (!reduced) {
     if (numel == 0) {
       return {Status::Ok(), nullptr};
     }
     // out first: it decides the traversal order, so out is written in memory order.
-    iter::LoopPlanBuilder builder(shape.data(), rank);
+    iter::LoopPlanBuilder builder(shape, rank);
     builder.AddOperand(OperandOf(*call.out));
     builder.AddOperand(OperandOf(*call.self));
     builder.AddOperand(OperandOf(*target));
@@ -666,7 +676,7 @@ Prepared ForwardLaunchOf(const ForwardCall& call) {
   }
   // The sum groups its additions by linear index, so the plan walks the broadcast shape in logical order whatever
   // the strides: the result depends on the values alone, never on the layout.
-  iter::LoopPlanBuilder builder(shape.data(), rank);
+  iter::LoopPlanBuilder builder(shape, rank);
   builder.AddOperand(OperandOf(*call.self));
   builder.AddOperand(OperandOf(*target));
   AddExtraOperands(&builder, call.extras, kForwardInputs, params.dtypes, params.absent.get());

@@ -34,6 +34,9 @@ struct ExtraOperands {
 
 // The broadcast of the tensors' shapes (the caller's checks made sure it exists).
 std::vector<int64_t> BroadcastShape(std::initializer_list<const aclTensor*> tensors);
+// The same into `shape`, room for kMaxCreateRank dimensions (the most a tensor has), for the paths every call
+// takes, which then need no allocation; returns its rank.
+int64_t BroadcastInto(std::initializer_list<const aclTensor*> tensors, int64_t* shape);
 // The element count of `shape` (1 for 0-D); the caller has checked it fits int64 (CheckShapeCount).
 int64_t ElementCount(const std::vector<int64_t>& shape);
 
