@@ -15,6 +15,20 @@ namespace openaclnn::iter {
 inline constexpr int kMaxLoopDims = 8;
 inline constexpr int kMaxOperands = 6;
 
+// The element count of a shape (1 for rank 0): 0 when a dimension is 0, whatever the others are (an empty
+// tensor's other dimensions may be as large as int64 holds); otherwise the caller's validation has checked that
+// the product fits int64.
+inline int64_t ElementCountOf(const int64_t* dims, int64_t rank) {
+  if (std::find(dims, dims + rank, int64_t{0}) != dims + rank) {
+    return 0;
+  }
+  int64_t count = 1;
+  for (int64_t d = 0; d < rank; ++d) {
+    count *= dims[d];
+  }
+  return count;
+}
+
 // A strided view of an operand. dims/strides are outermost first, strides in elements.
 struct OperandView {
   char* base = nullptr;  // Address of element [0, ..., 0] (storage offset already applied).

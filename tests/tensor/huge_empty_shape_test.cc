@@ -1,5 +1,5 @@
 // An empty tensor may have other dimensions as large as int64 holds (aclCreateTensor and the checks accept it, as
-// CANN does): nothing multiplies them together. Under UBSan (the asan and fuzz stages) a product formed anyway
+// CANN does): nothing multiplies them together (pointwise and softmax operators). Under UBSan (the asan and fuzz stages) a product formed anyway
 // fails the run.
 #include <gtest/gtest.h>
 
@@ -9,6 +9,7 @@
 
 #include "aclnnop/aclnn_logit.h"
 #include "aclnnop/aclnn_mse_loss.h"
+#include "aclnnop/aclnn_softmax.h"
 #include "acl_environment.h"
 
 namespace openaclnn::test {
@@ -23,7 +24,7 @@ aclTensor* HugeEmpty(void* data) {
   return aclCreateTensor(dims.data(), 3, ACL_FLOAT, strides.data(), 0, ACL_FORMAT_ND, storage.data(), 1, data);
 }
 
-TEST(HugeEmptyShapeTest, PointwiseOperatorsWriteNothing) {
+TEST(HugeEmptyShapeTest, OperatorsWriteNothing) {
   ScopedStream stream;
   void* data = nullptr;
   ASSERT_EQ(aclrtMalloc(&data, 64, ACL_MEM_MALLOC_HUGE_FIRST), 0);
@@ -37,6 +38,9 @@ TEST(HugeEmptyShapeTest, PointwiseOperatorsWriteNothing) {
   ASSERT_EQ(aclnnLogit(nullptr, size, executor, stream.get()), 0);
   ASSERT_EQ(aclnnMseLossGetWorkspaceSize(self, self, 0, out, &size, &executor), 0) << TakeErrorMessage();
   ASSERT_EQ(aclnnMseLoss(nullptr, size, executor, stream.get()), 0);
+  // Rows along the last dimension (of none): the batch is the two huge dimensions.
+  ASSERT_EQ(aclnnSoftmaxGetWorkspaceSize(self, 2, out, &size, &executor), 0) << TakeErrorMessage();
+  ASSERT_EQ(aclnnSoftmax(nullptr, size, executor, stream.get()), 0);
   ASSERT_EQ(aclrtSynchronizeStream(stream.get()), 0);
   EXPECT_EQ(aclDestroyTensor(self), 0);
   EXPECT_EQ(aclDestroyTensor(out), 0);

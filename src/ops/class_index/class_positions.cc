@@ -11,8 +11,8 @@ ClassPositions PositionsOf(const aclTensor& self) {
       continue;
     }
     positions.dims[positions.rank++] = self.view_dims[static_cast<size_t>(d)];
-    positions.count *= self.view_dims[static_cast<size_t>(d)];
   }
+  positions.count = iter::ElementCountOf(positions.dims, positions.rank);
   return positions;
 }
 

@@ -651,10 +651,7 @@ Prepared ForwardLaunchOf(const ForwardCall& call) {
   const int64_t rank = BroadcastInto({call.self, target}, shape);
   const bool reduced = call.reduction != static_cast<int64_t>(Reduction::kNone);
   const bool mean = call.reduction == static_cast<int64_t>(Reduction::kMean);
-  int64_t numel = 1;
-  for (int64_t d = 0; d < rank; ++d) {
-    numel *= shape[d];  // Checked against int64 by the operator's validation (CheckShapeCount).
-  }
+  const int64_t numel = ElementCount(shape, rank);
   ForwardParams params = ForwardParamsOf(call);
   if (!reduced) {
     if (numel == 0) {
@@ -760,12 +757,15 @@ Prepared BackwardSummedLaunchOf(const BackwardCall& call) {
   const int64_t skip = rank - out.rank();
   std::vector<int> order;
   std::vector<int> kept;
-  int64_t rows = 1;
+  std::vector<int64_t> summed;
   for (int64_t d = 0; d < rank; ++d) {
     const bool keep = d >= skip && out.view_dims[static_cast<size_t>(d - skip)] == shape[static_cast<size_t>(d)];
     (keep ? kept : order).push_back(static_cast<int>(d));
-    rows *= keep ? 1 : shape[static_cast<size_t>(d)];
+    if (!keep) {
+      summed.push_back(shape[static_cast<size_t>(d)]);
+    }
   }
+  const int64_t rows = ElementCount(summed);
   order.insert(order.end(), kept.begin(), kept.end());
   const BackwardParams params = BackwardParamsOf(call);
   iter::LoopPlan inputs{};  // An empty broadcast reads nothing: every sum is 0.
@@ -824,17 +824,10 @@ Prepared PlanBackwardSummedToOut(const BackwardCall& call) {
   return prepared;
 }
 
+int64_t ElementCount(const int64_t* dims, int64_t rank) { return iter::ElementCountOf(dims, rank); }
+
 int64_t ElementCount(const std::vector<int64_t>& shape) {
-  // A zero dimension empties the shape whatever the others are; validation (CheckShapeCount) lets such a shape's
-  // other dimensions be as large as int64 holds, so their product is only formed without one.
-  if (std::find(shape.begin(), shape.end(), int64_t{0}) != shape.end()) {
-    return 0;
-  }
-  int64_t count = 1;
-  for (int64_t dim : shape) {
-    count *= dim;  // Checked against int64 by the operator's validation (CheckShapeCount).
-  }
-  return count;
+  return ElementCount(shape.data(), static_cast<int64_t>(shape.size()));
 }
 
 }  // namespace openaclnn::pointwise

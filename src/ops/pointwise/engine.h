@@ -37,7 +37,9 @@ std::vector<int64_t> BroadcastShape(std::initializer_list<const aclTensor*> tens
 // The same into `shape`, room for kMaxCreateRank dimensions (the most a tensor has), for the paths every call
 // takes, which then need no allocation; returns its rank.
 int64_t BroadcastInto(std::initializer_list<const aclTensor*> tensors, int64_t* shape);
-// The element count of `shape` (1 for 0-D); the caller has checked it fits int64 (CheckShapeCount).
+// The element count of `shape` (1 for 0-D): 0 when a dimension is 0, whatever the others are; else the caller
+// has checked it fits int64 (CheckShapeCount).
+int64_t ElementCount(const int64_t* dims, int64_t rank);
 int64_t ElementCount(const std::vector<int64_t>& shape);
 
 // target may be null for a unary term (aclnnLogit): the term then reads self as both of its inputs (PlanForward

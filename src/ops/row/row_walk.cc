@@ -32,13 +32,12 @@ RowWalk::RowWalk(const aclTensor& out, const aclTensor* const* inputs, int input
   length_ = rank == 0 ? 1 : out.view_dims[static_cast<size_t>(dim)];
   int64_t batch_dims[iter::kMaxLoopDims] = {1};
   int batch_rank = 0;
-  rows_ = 1;
   for (int d = 0; d < rank; ++d) {
     if (d != dim) {
       batch_dims[batch_rank++] = out.view_dims[static_cast<size_t>(d)];
-      rows_ *= out.view_dims[static_cast<size_t>(d)];
     }
   }
+  rows_ = iter::ElementCountOf(batch_dims, batch_rank);
   const int64_t one = 1;
   iter::LoopPlanBuilder builder(batch_rank == 0 ? &one : batch_dims, batch_rank == 0 ? 1 : batch_rank);
   // Each operand without `dim`: the first element of each of its rows (the same drop as the class dimension of
