@@ -48,8 +48,24 @@ HWY_INLINE hn::Vec<D> ExpVec(D d, hn::Vec<D> x) {
   return hn::IfThenElse(hn::IsNaN(x), x, y);
 }
 
-template <class D>
-HWY_INLINE hn::Vec<D> LogVec(D d, hn::Vec<D> x) {
+// det::LogOfReducedWith<kTerms>: exponent ln2 + log(1 + f).
+template <int kTerms, class D>
+HWY_INLINE hn::Vec<D> LogOfReducedWithVec(D d, hn::Vec<D> f, hn::Vec<D> exponent) {
+  const auto s = hn::Div(f, hn::Add(f, hn::Set(d, 2.0)));
+  const auto s2 = hn::Mul(s, s);
+  auto q = hn::Set(d, det::kLogCoefficients[kTerms - 1]);
+  for (int i = kTerms - 2; i >= 0; --i) {
+    q = hn::Add(hn::Mul(q, s2), hn::Set(d, det::kLogCoefficients[i]));
+  }
+  const auto r = hn::Mul(s2, q);
+  const auto log_m = hn::Sub(f, hn::Mul(s, hn::Sub(f, r)));
+  return hn::Add(hn::Mul(exponent, hn::Set(d, det::kLn2Hi)),
+                 hn::Add(log_m, hn::Mul(exponent, hn::Set(d, det::kLn2Lo))));
+}
+
+// det::LogWith<kTerms>.
+template <int kTerms, class D>
+HWY_INLINE hn::Vec<D> LogWithVec(D d, hn::Vec<D> x) {
   const hn::RebindToSigned<D> di;
   const hn::RebindToUnsigned<D> du;
   const auto subnormal = hn::Lt(x, hn::Set(d, det::kMinNormal));
@@ -63,22 +79,17 @@ HWY_INLINE hn::Vec<D> LogVec(D d, hn::Vec<D> x) {
   const auto above = hn::Gt(m, hn::Set(d, det::kSqrt2));
   m = hn::IfThenElse(above, hn::Mul(m, hn::Set(d, 0.5)), m);
   exponent = hn::IfThenElse(above, hn::Add(exponent, hn::Set(d, 1.0)), exponent);
-  const auto f = hn::Sub(m, hn::Set(d, 1.0));
-  const auto s = hn::Div(f, hn::Add(f, hn::Set(d, 2.0)));
-  const auto s2 = hn::Mul(s, s);
-  auto q = hn::Set(d, det::kLogCoefficients[9]);
-  for (int i = 8; i >= 0; --i) {
-    q = hn::Add(hn::Mul(q, s2), hn::Set(d, det::kLogCoefficients[i]));
-  }
-  const auto r = hn::Mul(s2, q);
-  const auto log_m = hn::Sub(f, hn::Mul(s, hn::Sub(f, r)));
-  auto y = hn::Add(hn::Mul(exponent, hn::Set(d, det::kLn2Hi)),
-                   hn::Add(log_m, hn::Mul(exponent, hn::Set(d, det::kLn2Lo))));
+  auto y = LogOfReducedWithVec<kTerms>(d, hn::Sub(m, hn::Set(d, 1.0)), exponent);
   const auto zero = hn::Zero(d);
   y = hn::IfThenElse(hn::Lt(x, zero), hn::Set(d, std::numeric_limits<double>::quiet_NaN()), y);
   y = hn::IfThenElse(hn::Eq(x, zero), hn::Set(d, -std::numeric_limits<double>::infinity()), y);
   const auto pass_through = hn::Or(hn::IsNaN(x), hn::Eq(x, hn::Set(d, std::numeric_limits<double>::infinity())));
   return hn::IfThenElse(pass_through, x, y);
+}
+
+template <class D>
+HWY_INLINE hn::Vec<D> LogVec(D d, hn::Vec<D> x) {
+  return LogWithVec<10>(d, x);
 }
 
 // det::Log1p: Log(w) * (u / (w - 1)) with w = 1 + u, u where w == 1, NaN or +inf, and the quiet NaN below -1.

@@ -153,7 +153,25 @@ inline float ExpDiffF(float x, float m) {
   return ExpSumF(s, e);  // e is finite whenever s is in ExpSumF's range.
 }
 
-inline double Log(double x) {
+// exponent ln2 + log(1 + f) for |f / (f + 2)| <= 0.172, the series r to its first kTerms coefficients of
+// kLogCoefficients (10: Log's; det_math_for_float.h takes fewer).
+template <int kTerms>
+inline double LogOfReducedWith(double f, double exponent) {
+  static_assert(kTerms >= 1 && kTerms <= 10, "kLogCoefficients holds 10 terms");
+  const double s = f / (f + 2.0);
+  const double s2 = s * s;
+  double q = kLogCoefficients[kTerms - 1];
+  for (int i = kTerms - 2; i >= 0; --i) {
+    q = q * s2 + kLogCoefficients[i];
+  }
+  const double r = s2 * q;               // 2s^2/3 + 2s^4/5 + ...
+  const double log_m = f - s * (f - r);  // 2s = f - s f, so log(m) = f - s (f - r): f exact, the rest small.
+  return exponent * kLn2Hi + (log_m + exponent * kLn2Lo);
+}
+
+// Log with the series of LogOfReducedWith<kTerms>: the special values, then x = m 2^e.
+template <int kTerms>
+inline double LogWith(double x) {
   if (std::isnan(x) || x == std::numeric_limits<double>::infinity()) {
     return x;
   }
@@ -174,17 +192,10 @@ inline double Log(double x) {
     m = m * 0.5;
     exponent = exponent + 1.0;
   }
-  const double f = m - 1.0;  // Exact (Sterbenz).
-  const double s = f / (f + 2.0);
-  const double s2 = s * s;
-  double q = kLogCoefficients[9];
-  for (int i = 8; i >= 0; --i) {
-    q = q * s2 + kLogCoefficients[i];
-  }
-  const double r = s2 * q;          // 2s^2/3 + 2s^4/5 + ... + 2s^20/21.
-  const double log_m = f - s * (f - r);  // 2s = f - s f, so log(m) = f - s (f - r): f exact, the rest small.
-  return exponent * kLn2Hi + (log_m + exponent * kLn2Lo);
+  return LogOfReducedWith<kTerms>(m - 1.0, exponent);  // m - 1 is exact (Sterbenz).
 }
+
+inline double Log(double x) { return LogWith<10>(x); }
 
 inline double Log1p(double u) {
   const double w = 1.0 + u;

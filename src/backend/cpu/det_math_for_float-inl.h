@@ -13,6 +13,7 @@
 
 #include <limits>
 
+#include "backend/cpu/det_math-inl.h"
 #include "backend/cpu/det_math.h"
 #include "backend/cpu/det_math_for_float.h"
 #include "hwy/highway.h"
@@ -68,39 +69,12 @@ HWY_INLINE hn::Vec<D> ExpForFloatVec(D d, hn::Vec<D> x) {
 // det::LogOfReduced: exponent ln2 + log(1 + f).
 template <class D>
 HWY_INLINE hn::Vec<D> LogOfReducedVec(D d, hn::Vec<D> f, hn::Vec<D> exponent) {
-  const auto s = hn::Div(f, hn::Add(f, hn::Set(d, 2.0)));
-  const auto s2 = hn::Mul(s, s);
-  auto q = hn::Set(d, det::kLogForFloatCoefficients[7]);
-  for (int i = 6; i >= 0; --i) {
-    q = hn::Add(hn::Mul(q, s2), hn::Set(d, det::kLogForFloatCoefficients[i]));
-  }
-  const auto r = hn::Mul(s2, q);
-  const auto log_m = hn::Sub(f, hn::Mul(s, hn::Sub(f, r)));
-  return hn::Add(hn::Mul(exponent, hn::Set(d, det::kLn2Hi)),
-                 hn::Add(log_m, hn::Mul(exponent, hn::Set(d, det::kLn2Lo))));
+  return LogOfReducedWithVec<det::kLogForFloatTerms>(d, f, exponent);
 }
 
 template <class D>
 HWY_INLINE hn::Vec<D> LogForFloatVec(D d, hn::Vec<D> x) {
-  const hn::RebindToSigned<D> di;
-  const hn::RebindToUnsigned<D> du;
-  const auto subnormal = hn::Lt(x, hn::Set(d, det::kMinNormal));
-  const auto scaled = hn::IfThenElse(subnormal, hn::Mul(x, hn::Set(d, det::kTwoTo52)), x);
-  const auto scale_exponent = hn::IfThenElseZero(subnormal, hn::Set(d, -52.0));
-  const auto bits = hn::BitCast(du, scaled);
-  const auto e = hn::Sub(hn::BitCast(di, hn::ShiftRight<52>(bits)), hn::Set(di, 1023));
-  auto m = hn::BitCast(d, hn::Or(hn::And(bits, hn::Set(du, 0x000FFFFFFFFFFFFFull)),
-                                 hn::Set(du, 0x3FF0000000000000ull)));
-  auto exponent = hn::Add(hn::ConvertTo(d, e), scale_exponent);
-  const auto above = hn::Gt(m, hn::Set(d, det::kSqrt2));
-  m = hn::IfThenElse(above, hn::Mul(m, hn::Set(d, 0.5)), m);
-  exponent = hn::IfThenElse(above, hn::Add(exponent, hn::Set(d, 1.0)), exponent);
-  auto y = LogOfReducedVec(d, hn::Sub(m, hn::Set(d, 1.0)), exponent);
-  const auto zero = hn::Zero(d);
-  y = hn::IfThenElse(hn::Lt(x, zero), hn::Set(d, std::numeric_limits<double>::quiet_NaN()), y);
-  y = hn::IfThenElse(hn::Eq(x, zero), hn::Set(d, -std::numeric_limits<double>::infinity()), y);
-  const auto pass_through = hn::Or(hn::IsNaN(x), hn::Eq(x, hn::Set(d, std::numeric_limits<double>::infinity())));
-  return hn::IfThenElse(pass_through, x, y);
+  return LogWithVec<det::kLogForFloatTerms>(d, x);
 }
 
 template <class D>

@@ -43,9 +43,6 @@ namespace openaclnn::cpu::det {
 inline constexpr double kExpForFloatCoefficients[10] = {1.0 / 2,      1.0 / 6,       1.0 / 24,      1.0 / 120,
                                                         1.0 / 720,    1.0 / 5040,    1.0 / 40320,   1.0 / 362880,
                                                         1.0 / 3628800, 1.0 / 39916800};
-// 2/k for k = 3, 5, ..., 17 (index (k - 3) / 2).
-inline constexpr double kLogForFloatCoefficients[8] = {2.0 / 3,  2.0 / 5,  2.0 / 7,  2.0 / 9,
-                                                       2.0 / 11, 2.0 / 13, 2.0 / 15, 2.0 / 17};
 // SoftplusTailForFloat's split: 1 + e > sqrt(2) exactly where e exceeds this (sqrt(2) - 1 rounded; which side
 // an e at the split falls on changes only which of two accurate forms is used).
 inline constexpr double kSqrt2Minus1 = 0.41421356237309503;
@@ -79,42 +76,13 @@ inline double ExpForFloat(double x) {
   return (p * PowerOfTwo(k1)) * PowerOfTwo(k2);
 }
 
-// exponent ln2 + log(1 + f) for |f / (f + 2)| <= 0.172.
-inline double LogOfReduced(double f, double exponent) {
-  const double s = f / (f + 2.0);
-  const double s2 = s * s;
-  double q = kLogForFloatCoefficients[7];
-  for (int i = 6; i >= 0; --i) {
-    q = q * s2 + kLogForFloatCoefficients[i];
-  }
-  const double r = s2 * q;               // 2s^2/3 + 2s^4/5 + ... + 2s^16/17.
-  const double log_m = f - s * (f - r);  // 2s = f - s f, so log(1 + f) = f - s (f - r).
-  return exponent * kLn2Hi + (log_m + exponent * kLn2Lo);
-}
+// The series to s^17 (8 terms) is within 2^-44 relative.
+inline constexpr int kLogForFloatTerms = 8;
 
-inline double LogForFloat(double x) {
-  if (std::isnan(x) || x == std::numeric_limits<double>::infinity()) {
-    return x;
-  }
-  if (x == 0.0) {
-    return -std::numeric_limits<double>::infinity();
-  }
-  if (x < 0.0) {
-    return std::numeric_limits<double>::quiet_NaN();
-  }
-  const bool subnormal = x < kMinNormal;
-  const double scaled = subnormal ? x * kTwoTo52 : x;
-  const double scale_exponent = subnormal ? -52.0 : 0.0;
-  const uint64_t bits = DoubleBits(scaled);
-  const auto e = static_cast<int64_t>(bits >> 52) - 1023;
-  double m = DoubleFromBits((bits & 0x000FFFFFFFFFFFFFull) | 0x3FF0000000000000ull);  // [1, 2).
-  double exponent = static_cast<double>(e) + scale_exponent;
-  if (m > kSqrt2) {
-    m = m * 0.5;
-    exponent = exponent + 1.0;
-  }
-  return LogOfReduced(m - 1.0, exponent);  // m - 1 is exact (Sterbenz).
-}
+// exponent ln2 + log(1 + f) for |f / (f + 2)| <= 0.172.
+inline double LogOfReduced(double f, double exponent) { return LogOfReducedWith<kLogForFloatTerms>(f, exponent); }
+
+inline double LogForFloat(double x) { return LogWith<kLogForFloatTerms>(x); }
 
 inline double Log1pForFloat(double u) {
   const double w = 1.0 + u;
