@@ -22,30 +22,52 @@ namespace hn = hwy::HWY_NAMESPACE;
 
 #if HWY_HAVE_FLOAT64
 
-template <class D>
-HWY_INLINE hn::Vec<D> ExpVec(D d, hn::Vec<D> x) {
-  const hn::RebindToSigned<D> di;
-  const auto k = hn::Round(hn::Mul(x, hn::Set(d, det::kLog2e)));
+// ExpWithVec's shortcut for a vector whose lanes all lie in [kExpSingleScaleMin, kExpSingleScaleMax]: there k
+// is in [-1021, 1023] and p in [0.70, 1.42], so p 2^k is normal and the scalar form's two exact scalings, by 2^k1
+// then 2^k2, give exactly p 2^k: one multiplication by one power of two, no clamp and no masks, the same bits.
+inline constexpr double kExpSingleScaleMin = -708.0;
+inline constexpr double kExpSingleScaleMax = 709.0;
+
+// det::ExpPolynomialWith<kTerms>.
+template <int kTerms, class D>
+HWY_INLINE hn::Vec<D> ExpPolynomialWithVec(D d, hn::Vec<D> x, hn::Vec<D> k) {
   const auto r = hn::Sub(hn::Sub(x, hn::Mul(k, hn::Set(d, det::kLn2Hi))), hn::Mul(k, hn::Set(d, det::kLn2Lo)));
-  auto p = hn::Set(d, det::kExpCoefficients[11]);
-  for (int i = 10; i >= 0; --i) {
+  auto p = hn::Set(d, det::kExpCoefficients[kTerms - 1]);
+  for (int i = kTerms - 2; i >= 0; --i) {
     p = hn::Add(hn::Mul(p, r), hn::Set(d, det::kExpCoefficients[i]));
   }
   const auto one = hn::Set(d, 1.0);
   p = hn::Add(hn::Mul(p, r), one);
-  p = hn::Add(hn::Mul(p, r), one);
+  return hn::Add(hn::Mul(p, r), one);
+}
+
+// det::ExpWith<kTerms>.
+template <int kTerms, class D>
+HWY_INLINE hn::Vec<D> ExpWithVec(D d, hn::Vec<D> x) {
+  const hn::RebindToSigned<D> di;
+  const auto k = hn::Round(hn::Mul(x, hn::Set(d, det::kLog2e)));
+  const auto p = ExpPolynomialWithVec<kTerms>(d, x, k);
+  const auto bias = hn::Set(di, 1023);
+  const auto in_range = hn::And(hn::Ge(x, hn::Set(d, kExpSingleScaleMin)), hn::Le(x, hn::Set(d, kExpSingleScaleMax)));
+  if (HWY_LIKELY(hn::AllTrue(d, in_range))) {  // Also false for any NaN or infinite lane.
+    return hn::Mul(p, hn::BitCast(d, hn::ShiftLeft<52>(hn::Add(hn::ConvertTo(di, k), bias))));
+  }
   // Lanes outside [kExpMin, kExpMax] (or NaN) are replaced below; clamp k so their conversion stays defined.
   const auto k_clamped = hn::Min(hn::Max(k, hn::Set(d, -1075.0)), hn::Set(d, 1024.0));
   const auto ki = hn::ConvertTo(di, hn::IfThenElseZero(hn::Not(hn::IsNaN(k)), k_clamped));
   const auto k1 = hn::ShiftRight<1>(ki);
   const auto k2 = hn::Sub(ki, k1);
-  const auto bias = hn::Set(di, 1023);
   const auto power1 = hn::BitCast(d, hn::ShiftLeft<52>(hn::Add(k1, bias)));
   const auto power2 = hn::BitCast(d, hn::ShiftLeft<52>(hn::Add(k2, bias)));
   auto y = hn::Mul(hn::Mul(p, power1), power2);
   y = hn::IfThenZeroElse(hn::Lt(x, hn::Set(d, det::kExpMin)), y);
   y = hn::IfThenElse(hn::Gt(x, hn::Set(d, det::kExpMax)), hn::Set(d, std::numeric_limits<double>::infinity()), y);
   return hn::IfThenElse(hn::IsNaN(x), x, y);
+}
+
+template <class D>
+HWY_INLINE hn::Vec<D> ExpVec(D d, hn::Vec<D> x) {
+  return ExpWithVec<12>(d, x);
 }
 
 // det::LogOfReducedWith<kTerms>: exponent ln2 + log(1 + f).

@@ -84,7 +84,23 @@ inline double DoubleFromBits(uint64_t bits) {
 // 2^k for k in [-1022, 1023].
 inline double PowerOfTwo(int64_t k) { return DoubleFromBits(static_cast<uint64_t>(k + 1023) << 52); }
 
-inline double Exp(double x) {
+// exp(r) for r = (x - k ln2hi) - k ln2lo, before the scaling by 2^k: the Taylor polynomial with the first kTerms
+// coefficients of kExpCoefficients (degree kTerms + 1; 12: Exp's, det_math_for_float.h takes fewer).
+template <int kTerms>
+inline double ExpPolynomialWith(double x, double k) {
+  static_assert(kTerms >= 1 && kTerms <= 12, "kExpCoefficients holds 12 terms");
+  const double r = (x - k * kLn2Hi) - k * kLn2Lo;
+  double p = kExpCoefficients[kTerms - 1];
+  for (int i = kTerms - 2; i >= 0; --i) {
+    p = p * r + kExpCoefficients[i];
+  }
+  p = p * r + 1.0;
+  return p * r + 1.0;
+}
+
+// Exp with the polynomial of ExpPolynomialWith<kTerms>.
+template <int kTerms>
+inline double ExpWith(double x) {
   if (std::isnan(x)) {
     return x;
   }
@@ -95,18 +111,14 @@ inline double Exp(double x) {
     return 0.0;
   }
   const double k = std::nearbyint(x * kLog2e);
-  const double r = (x - k * kLn2Hi) - k * kLn2Lo;
-  double p = kExpCoefficients[11];
-  for (int i = 10; i >= 0; --i) {
-    p = p * r + kExpCoefficients[i];
-  }
-  p = p * r + 1.0;
-  p = p * r + 1.0;
+  const double p = ExpPolynomialWith<kTerms>(x, k);
   const auto ki = static_cast<int64_t>(k);  // In [-1075, 1024].
   const int64_t k1 = ki >> 1;               // Floor halving: both halves stay in the normal exponent range.
   const int64_t k2 = ki - k1;
   return (p * PowerOfTwo(k1)) * PowerOfTwo(k2);
 }
+
+inline double Exp(double x) { return ExpWith<12>(x); }
 
 inline float FloatFromBits(uint32_t bits) {
   float value;

@@ -39,42 +39,13 @@
 
 namespace openaclnn::cpu::det {
 
-// 1/k! for k = 2..11 (index k - 2).
-inline constexpr double kExpForFloatCoefficients[10] = {1.0 / 2,      1.0 / 6,       1.0 / 24,      1.0 / 120,
-                                                        1.0 / 720,    1.0 / 5040,    1.0 / 40320,   1.0 / 362880,
-                                                        1.0 / 3628800, 1.0 / 39916800};
+// exp's Taylor polynomial to degree 11 (10 coefficients) is within 2^-44 relative.
+inline constexpr int kExpForFloatTerms = 10;
 // SoftplusTailForFloat's split: 1 + e > sqrt(2) exactly where e exceeds this (sqrt(2) - 1 rounded; which side
 // an e at the split falls on changes only which of two accurate forms is used).
 inline constexpr double kSqrt2Minus1 = 0.41421356237309503;
 
-// exp(r) for r = (x - k ln2hi) - k ln2lo, before the scaling by 2^k.
-inline double ExpForFloatPolynomial(double x, double k) {
-  const double r = (x - k * kLn2Hi) - k * kLn2Lo;
-  double p = kExpForFloatCoefficients[9];
-  for (int i = 8; i >= 0; --i) {
-    p = p * r + kExpForFloatCoefficients[i];
-  }
-  p = p * r + 1.0;
-  return p * r + 1.0;
-}
-
-inline double ExpForFloat(double x) {
-  if (std::isnan(x)) {
-    return x;
-  }
-  if (x > kExpMax) {
-    return std::numeric_limits<double>::infinity();
-  }
-  if (x < kExpMin) {
-    return 0.0;
-  }
-  const double k = std::nearbyint(x * kLog2e);
-  const double p = ExpForFloatPolynomial(x, k);
-  const auto ki = static_cast<int64_t>(k);  // In [-1075, 1024].
-  const int64_t k1 = ki >> 1;               // Floor halving: both halves stay in the normal exponent range.
-  const int64_t k2 = ki - k1;
-  return (p * PowerOfTwo(k1)) * PowerOfTwo(k2);
-}
+inline double ExpForFloat(double x) { return ExpWith<kExpForFloatTerms>(x); }
 
 // The series to s^17 (8 terms) is within 2^-44 relative.
 inline constexpr int kLogForFloatTerms = 8;
