@@ -58,19 +58,22 @@ BENCHMARK(BM_NllBackward)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
-// aclnnNLLLoss2dBackward on (N, C, H, W) NCHW maps, reduction mean with a weight (the compare_torch case): N, C, H,
-// W, dtype, threads. self is never read (one element with zero strides). Counter ns_per_element: wall time per
-// element of out.
+// aclnnNLLLoss2dBackward on (N, C, H, W) NCHW maps with a weight (the compare_torch case: reduction mean, INT64
+// targets): N, C, H, W, dtype, threads, reduction (0 none, 1 mean), target dtype (9 INT64, 3 INT32, 4 UINT8).
+// self is never read (one element with zero strides). Counter ns_per_element: wall time per element of out.
 void BM_Nll2dBackward(benchmark::State& state) {
   Configure(state, static_cast<int>(state.range(5)), false);
   const std::vector<int64_t> dims = {state.range(0), state.range(1), state.range(2), state.range(3)};
   const auto dtype = static_cast<aclDataType>(state.range(4));
+  const int64_t reduction = state.range(6);
   BenchTensor self(dims, dtype, {0, 0, 0, 0}, 1);
-  BenchTensor target({dims[0], dims[2], dims[3]}, ACL_INT64);
+  BenchTensor target({dims[0], dims[2], dims[3]}, static_cast<aclDataType>(state.range(7)));
   target.FillTargets(dims[1]);
   BenchTensor weight({dims[1]}, dtype);
   weight.FillFloat(0.75f);
-  BenchTensor grad({}, dtype);
+  const std::vector<int64_t> grad_dims =
+      reduction == 0 ? std::vector<int64_t>{dims[0], dims[2], dims[3]} : std::vector<int64_t>{};
+  BenchTensor grad(grad_dims, dtype);
   grad.FillFloat(1.0f);
   BenchTensor total_weight({}, dtype);
   total_weight.FillFloat(1000.0f);
@@ -79,19 +82,20 @@ void BM_Nll2dBackward(benchmark::State& state) {
   for (auto _ : state) {
     uint64_t workspace = 0;
     aclOpExecutor* executor = nullptr;
-    aclnnNLLLoss2dBackwardGetWorkspaceSize(grad.get(), self.get(), target.get(), weight.get(), 1, -100,
+    aclnnNLLLoss2dBackwardGetWorkspaceSize(grad.get(), self.get(), target.get(), weight.get(), reduction, -100,
                                            total_weight.get(), out.get(), &workspace, &executor);
     aclnnNLLLoss2dBackward(nullptr, workspace, executor, stream);
     aclrtSynchronizeStream(stream);
   }
-  state.SetBytesProcessed(state.iterations() * (out.bytes() + target.bytes() + weight.bytes()));
+  state.SetBytesProcessed(state.iterations() * (out.bytes() + target.bytes() + weight.bytes() + grad.bytes()));
   const double elements = static_cast<double>(dims[0] * dims[1] * dims[2] * dims[3]);
   state.counters["ns_per_element"] = benchmark::Counter(
       elements * 1e-9, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_Nll2dBackward)
-    ->ArgNames({"n", "c", "h", "w", "dtype", "threads"})
-    ->ArgsProduct({{8}, {21}, {512}, {512}, {0, 27}, {1, 2}})
+    ->ArgNames({"n", "c", "h", "w", "dtype", "threads", "reduction", "target"})
+    ->ArgsProduct({{8}, {21}, {512}, {512}, {0, 27}, {1, 2}, {1}, {9}})
+    ->ArgsProduct({{8}, {21}, {512}, {512}, {0}, {1}, {0, 1}, {9, 3, 4}})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 

@@ -18,7 +18,15 @@ void Check(int32_t code, const char* what) {
   }
 }
 
-int64_t BytesOf(aclDataType dtype) { return dtype == ACL_FLOAT ? 4 : dtype == ACL_INT64 ? 8 : 2; }
+int64_t BytesOf(aclDataType dtype) {
+  switch (dtype) {
+    case ACL_FLOAT:
+    case ACL_INT32: return 4;
+    case ACL_INT64: return 8;
+    case ACL_UINT8: return 1;
+    default: return 2;
+  }
+}
 
 uint16_t To16(aclDataType dtype, float value) {
   uint32_t bits;
@@ -81,9 +89,13 @@ void BenchTensor::FillFloat(float value) {
 }
 
 void BenchTensor::FillTargets(int64_t classes) {
-  int64_t* data = static_cast<int64_t*>(data_);
   for (int64_t i = 0; i < elements_; ++i) {
-    data[i] = i * 7919 % classes;
+    const int64_t target = i * 7919 % classes;
+    switch (dtype_) {
+      case ACL_INT32: static_cast<int32_t*>(data_)[i] = static_cast<int32_t>(target); break;
+      case ACL_UINT8: static_cast<uint8_t*>(data_)[i] = static_cast<uint8_t>(target); break;
+      default: static_cast<int64_t*>(data_)[i] = target; break;
+    }
   }
 }
 

@@ -22,7 +22,8 @@ class BenchTensor {
 
   aclTensor* get() const { return tensor_; }
   int64_t bytes() const { return bytes_; }  // Of the storage.
-  // Every element set to value (FLOAT, FLOAT16 or BFLOAT16), or target indices i * 7919 % classes (INT64).
+  // Every element set to value (FLOAT, FLOAT16 or BFLOAT16), or target indices i * 7919 % classes
+  // (INT64, INT32 or UINT8).
   void FillFloat(float value);
   void FillTargets(int64_t classes);
 

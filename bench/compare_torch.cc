@@ -269,11 +269,12 @@ void MeasureWithTorch(Case* c, const std::function<void()>& torch_call, const st
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// aclnnNLLLossBackward on (N, C) and aclnnNLLLoss2dBackward on (N, C, H, W) NCHW maps, reduction mean with a
-// weight, ignoreIndex -100 hit by 1 position in 16. self is never read by either library, so it is a one-element
-// buffer with zero strides; the probe is a fill of out.
+// aclnnNLLLossBackward on (N, C) and aclnnNLLLoss2dBackward on (N, C, H, W) NCHW maps with a weight, reduction
+// mean (one gradOutput element) or none (one per position), ignoreIndex -100 hit by 1 position in 16. self is never
+// read by either library, so it is a one-element buffer with zero strides; the probe is a fill of out.
 
-void RunNll(const std::vector<int64_t>& dims, aclDataType dtype, aclrtStream stream, const std::vector<int>& threads) {
+void RunNll(const std::vector<int64_t>& dims, aclDataType dtype, aclrtStream stream, const std::vector<int>& threads,
+            int64_t reduction = 1) {
   const bool maps = dims.size() == 4;
   const std::string op = maps ? "NLL2dBackward" : "NLL";
   if (!Wanted(op)) {
@@ -292,8 +293,8 @@ void RunNll(const std::vector<int64_t>& dims, aclDataType dtype, aclrtStream str
   target.Fill([&](int64_t i) { return i % 16 == 5 ? -100.0 : static_cast<double>(rng() % classes); });
   Buffer weight({classes}, dtype);
   weight.Fill([](int64_t i) { return 0.5 + static_cast<double>(i % 7) / 4.0; });
-  Buffer grad({}, dtype);
-  grad.Fill([](int64_t) { return 1.0; });
+  Buffer grad(reduction == 0 ? positions : std::vector<int64_t>{}, dtype);
+  grad.Fill([](int64_t i) { return 1.0 + static_cast<double>(i % 5) / 8.0; });
   Buffer total_weight({}, dtype);
   total_weight.Fill([&](int64_t) { return static_cast<double>(count); });
   Buffer out(dims, dtype);
@@ -306,20 +307,20 @@ void RunNll(const std::vector<int64_t>& dims, aclDataType dtype, aclrtStream str
   }
   c.shape += ")";
   c.dtype = DtypeName(dtype);
-  c.variant = "weight / mean";
-  c.bytes = out.logical_bytes() + target.logical_bytes() + weight.logical_bytes();
+  c.variant = reduction == 0 ? "weight / none" : "weight / mean";
+  c.bytes = out.logical_bytes() + target.logical_bytes() + weight.logical_bytes() + grad.logical_bytes();
   c.probe.output = out.data();
   c.probe.bytes = out.bytes();
   c.ours = [&]() {
     uint64_t workspace_size = 0;
     aclOpExecutor* executor = nullptr;
     if (maps) {
-      Check(aclnnNLLLoss2dBackwardGetWorkspaceSize(grad.acl(), self.acl(), target.acl(), weight.acl(), 1, -100,
+      Check(aclnnNLLLoss2dBackwardGetWorkspaceSize(grad.acl(), self.acl(), target.acl(), weight.acl(), reduction, -100,
                                                    total_weight.acl(), out.acl(), &workspace_size, &executor),
             "aclnnNLLLoss2dBackwardGetWorkspaceSize");
       Check(aclnnNLLLoss2dBackward(nullptr, workspace_size, executor, stream), "aclnnNLLLoss2dBackward");
     } else {
-      Check(aclnnNLLLossBackwardGetWorkspaceSize(grad.acl(), self.acl(), target.acl(), weight.acl(), 1, -100,
+      Check(aclnnNLLLossBackwardGetWorkspaceSize(grad.acl(), self.acl(), target.acl(), weight.acl(), reduction, -100,
                                                  total_weight.acl(), out.acl(), &workspace_size, &executor),
             "aclnnNLLLossBackwardGetWorkspaceSize");
       Check(aclnnNLLLossBackward(nullptr, workspace_size, executor, stream), "aclnnNLLLossBackward");
@@ -335,11 +336,12 @@ void RunNll(const std::vector<int64_t>& dims, aclDataType dtype, aclrtStream str
     at::Tensor t_weight = weight.torch();
     at::Tensor t_grad = grad.torch();
     at::Tensor t_total = total_weight.torch();
+    const int64_t torch_reduction = reduction == 0 ? at::Reduction::None : at::Reduction::Mean;
     c.torch = [=]() mutable {
       if (maps) {
-        at::nll_loss2d_backward_out(t_out, t_grad, t_self, t_target, t_weight, at::Reduction::Mean, -100, t_total);
+        at::nll_loss2d_backward_out(t_out, t_grad, t_self, t_target, t_weight, torch_reduction, -100, t_total);
       } else {
-        at::nll_loss_backward_out(t_out, t_grad, t_self, t_target, t_weight, at::Reduction::Mean, -100, t_total);
+        at::nll_loss_backward_out(t_out, t_grad, t_self, t_target, t_weight, torch_reduction, -100, t_total);
       }
     };
   }
@@ -1147,6 +1149,7 @@ int Main() {
   // A segmentation model's per-pixel loss: 21 classes (PASCAL VOC) on 512 x 512 maps, batch 8.
   for (aclDataType dtype : {ACL_FLOAT, ACL_BF16}) {
     RunNll({8, 21, 512, 512}, dtype, stream, threads);
+    RunNll({8, 21, 512, 512}, dtype, stream, threads, /*reduction=*/0);
     for (int64_t reduction : {0, 1}) {
       RunNll2dForward({8, 21, 512, 512}, dtype, reduction, stream, threads);
     }

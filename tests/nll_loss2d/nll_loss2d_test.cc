@@ -496,6 +496,65 @@ TEST(Nll2d, BackwardPlanesMatchTheReferenceForEveryTargetAndSplit) {
   }
 }
 
+// The planes kernel's vector staging for every target type and reduction: the classes of contiguous INT64, INT32
+// and UINT8 targets, and for none the per-position values -(g w[t]) from contiguous gradOutput runs (a NaN gradient
+// included, canonicalized), on a map split inside planes; every kernel target, 1 and 3 threads and streaming stores
+// on or off give the same bytes, and those match the float64 reference (none exactly: one rounding of an exact
+// product; mean within 2 ulp, sum exactly).
+TEST(Nll2d, BackwardPlanesStageEveryTargetTypeAndReduction) {
+  for (const aclDataType dtype : {ACL_FLOAT, ACL_BF16, ACL_FLOAT16}) {
+    for (const aclDataType target_dtype : {ACL_INT64, ACL_INT32, ACL_UINT8}) {
+      for (const int64_t reduction : {int64_t{0}, int64_t{1}, int64_t{2}}) {
+        SCOPED_TRACE(std::string(DtypeName(dtype)) + ", target " + DtypeName(target_dtype) + ", reduction " +
+                     std::to_string(reduction));
+        Nll2dCase c;
+        c.dtype = dtype;
+        c.target_dtype = target_dtype;
+        c.ignore_index = target_dtype == ACL_UINT8 ? 7 : -100;  // A UINT8 target can hold 7 (inside [0, C)).
+        c.self_dims = {2, 21, 33, 41};  // 2,706 positions: chunks of 256, parts starting inside planes.
+        c.Make(61 + static_cast<uint32_t>(reduction));
+        const std::vector<int64_t> grad_dims = reduction == 0 ? c.TargetDims() : std::vector<int64_t>{1};
+        DeviceTensor grad(grad_dims, dtype);
+        std::vector<double> g(static_cast<size_t>(grad.numel()), 0.75);
+        std::mt19937 rng(5);
+        std::uniform_real_distribution<double> draw(-2.0, 2.0);
+        for (double& v : g) v = draw(rng);
+        if (reduction == 0) g[300] = std::nan("");
+        grad.Fill(g);
+        DeviceTensor total(std::vector<int64_t>{1}, dtype);
+        total.Fill({3.0});
+        const std::vector<double> ref = Nll2dBackward(c.inputs, grad.Read(), reduction, 3.0);
+        std::vector<uint8_t> first;
+        for (int32_t t = 0; t < openaclnnGetKernelTargetCount(); ++t) {
+          const std::string name = openaclnnGetKernelTargetName(t);
+          ASSERT_EQ(openaclnnSetKernelTarget(name.c_str()), 0) << name;
+          for (const int threads : {1, 3}) {
+            for (const int64_t streaming : {int64_t{-1}, int64_t{0}}) {
+              ASSERT_EQ(openaclnnSetNumThreads(threads), 0);
+              ASSERT_EQ(openaclnnSetStreamingStoreThreshold(streaming), 0);
+              DeviceTensor out(c.self_dims, dtype);
+              const Outcome outcome = RunBackward(c, reduction, &grad, &total, &out);
+              ASSERT_EQ(outcome.sync, 0) << outcome.message;
+              if (first.empty()) {
+                first = out.Storage();
+                const std::vector<double> got = out.Read();
+                for (size_t i = 0; i < got.size(); ++i) {
+                  ExpectNear(dtype, got[i], ref[i], reduction == 1 ? 2 : 0, "out[" + std::to_string(i) + "]");
+                }
+              } else {
+                EXPECT_EQ(out.Storage(), first) << name << ", " << threads << " threads, streaming " << streaming;
+              }
+            }
+          }
+        }
+        openaclnnSetStreamingStoreThreshold(-1);
+        openaclnnSetKernelTarget(nullptr);
+        openaclnnSetNumThreads(0);
+      }
+    }
+  }
+}
+
 // Check-order details of CANN that a table row per parameter does not show: the backward checks shapes before the
 // reduction; the forward takes any rank for a one-element out; the forward's out may have another float type.
 TEST(Nll2dChecks, BackwardChecksShapesBeforeReduction) {

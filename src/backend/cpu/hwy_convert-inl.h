@@ -14,7 +14,9 @@
 #endif
 
 #include <cstdint>
+#include <type_traits>
 
+#include "core/element.h"
 #include "hwy/highway.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -136,6 +138,22 @@ HWY_INLINE hn::Vec<Bits16<DF>> FloatToHalf(DF df, hn::Vec<DF> value) {
 #else
   return hn::TruncateTo(Bits16<DF>(), FloatToHalfBits(df, value));
 #endif
+}
+
+// One float per lane of DF from `p` (T: float, or core/element.h's Float16 or BFloat16 storage): the scalar
+// conversions' values.
+template <typename T, class DF>
+HWY_INLINE hn::Vec<DF> LoadAsFloats(DF df, const T* HWY_RESTRICT p) {
+  if constexpr (std::is_same_v<T, float>) {
+    return hn::LoadU(df, p);
+  } else {
+    const auto bits = hn::LoadU(Bits16<DF>(), reinterpret_cast<const uint16_t*>(p));
+    if constexpr (std::is_same_v<T, BFloat16>) {
+      return Bf16ToFloat(df, bits);
+    } else {
+      return HalfToFloat(df, bits);
+    }
+  }
 }
 
 }  // namespace HWY_NAMESPACE

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "backend/cpu/hwy_convert-inl.h"
 #include "backend/cpu/hwy_store-inl.h"
 #include "core/element.h"
 #include "core/half.h"
@@ -20,6 +21,7 @@ HWY_BEFORE_NAMESPACE();
 namespace openaclnn::nll {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
+namespace convert = cpu::HWY_NAMESPACE;
 
 // out's elements handled as raw bits: +0.0 is all-zero bits in every float format, and the one value per row is
 // converted with the scalar conversions of core/half.h, so the bits equal the reference kernel's.
@@ -156,9 +158,9 @@ void NllBlockSimd(const iter::Block& block, const NllKernelParams& params, class
 // class alone).
 constexpr int64_t kPlaneChunk = 256;  // Positions whose values and classes are staged at once.
 
-// The classes of `count` positions of contiguous INT64 targets into classes[] (no_class where the target is
-// ignoreIndex), a vector of targets at a time; false when a target is outside [0, C) and not ignoreIndex (then the
-// caller's scalar loop redoes the chunk and notes the fault).
+// The classes of `count` positions of contiguous targets (INT64; INT32 and UINT8 are widened to INT64 first) into
+// classes[] (no_class where the target is ignoreIndex), a vector of targets at a time; false when a target is
+// outside [0, C) and not ignoreIndex (then the caller's scalar loop redoes the chunk and notes the fault).
 template <typename Bits>
 HWY_INLINE bool StageClasses(const int64_t* HWY_RESTRICT target, int64_t count, const NllKernelParams& params,
                              Bits no_class, Bits* HWY_RESTRICT classes) {
@@ -194,6 +196,68 @@ HWY_INLINE bool StageClasses(const int64_t* HWY_RESTRICT target, int64_t count, 
   return true;
 }
 
+// A chunk's contiguous targets as INT64 for StageClasses: INT64 ones in place, narrower ones widened into `wide`.
+template <typename TargetT>
+HWY_INLINE const int64_t* WideTargets(const char* run, int64_t count, int64_t* HWY_RESTRICT wide) {
+  if constexpr (std::is_same_v<TargetT, int64_t>) {
+    (void)count;
+    (void)wide;
+    return reinterpret_cast<const int64_t*>(run);
+  } else {
+    const auto* narrow = reinterpret_cast<const TargetT*>(run);
+    for (int64_t k = 0; k < count; ++k) {
+      wide[k] = narrow[k];
+    }
+    return wide;
+  }
+}
+
+// The values -(g * w[class]) of `count` positions whose classes are staged (reduction none: one gradOutput element
+// per position, contiguous), a vector of floats at a time: the weight from a float table of the classes (exact
+// conversions), the product, its negation and its NaN canonicalized as the reference kernel computes them, and
+// one conversion to out's format. Lanes of ignored positions get a value that the plane writer never reads (their
+// class is no_class).
+template <typename InT, typename OutT, typename Bits>
+HWY_INLINE void StageValues(const InT* HWY_RESTRICT grad, const Bits* HWY_RESTRICT classes,
+                            const float* HWY_RESTRICT weights, int64_t count, Bits no_class,
+                            Bits* HWY_RESTRICT values) {
+  const hn::ScalableTag<float> df;
+  const hn::RebindToSigned<decltype(df)> di;
+  const hn::RebindToUnsigned<decltype(df)> du;
+  const hn::Rebind<Bits, decltype(df)> d_bits;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(df));
+  const auto none = hn::Set(du, static_cast<uint32_t>(no_class));
+  const auto canonical_nan = hn::BitCast(df, hn::Set(du, kCanonicalNanBits));
+  int64_t k = 0;
+  for (; k + lanes <= count; k += lanes) {
+    hn::Vec<decltype(du)> cls;
+    if constexpr (sizeof(Bits) == sizeof(uint32_t)) {
+      cls = hn::LoadU(du, reinterpret_cast<const uint32_t*>(classes + k));
+    } else {
+      cls = hn::PromoteTo(du, hn::LoadU(d_bits, classes + k));
+    }
+    const auto index = hn::BitCast(di, hn::IfThenZeroElse(hn::Eq(cls, none), cls));
+    const auto weight = hn::GatherIndex(df, weights, index);
+    auto value = hn::Neg(hn::Mul(convert::LoadAsFloats(df, grad + k), weight));
+    value = hn::IfThenElse(hn::IsNaN(value), canonical_nan, value);
+    if constexpr (std::is_same_v<OutT, float>) {
+      hn::StoreU(hn::BitCast(du, value), du, reinterpret_cast<uint32_t*>(values + k));
+    } else if constexpr (std::is_same_v<OutT, Float16>) {
+      hn::StoreU(convert::FloatToHalf(df, value), d_bits, values + k);
+    } else {
+      hn::StoreU(convert::FloatToBf16(df, value), d_bits, values + k);
+    }
+  }
+  for (; k < count; ++k) {
+    const float weight = classes[k] == no_class ? 0.0f : weights[classes[k]];
+    values[k] = OutBits<OutT>::From(CanonicalizeNan(-(LoadAsFloat<InT>(reinterpret_cast<const char*>(grad + k)) *
+                                                      weight)));
+  }
+}
+
+// StageValues reads the weights from a table of at most this many classes (more: the position-by-position loop).
+constexpr int64_t kWeightTableClasses = 1024;
+
 template <typename TargetT, typename InT, typename OutT>
 void NllPlanesSimd(const iter::Block& block, const NllKernelParams& params, class_index::TargetFault* fault) {
   using Bits = typename OutBits<OutT>::Type;
@@ -205,11 +269,20 @@ void NllPlanesSimd(const iter::Block& block, const NllKernelParams& params, clas
   constexpr Bits kNoClass = static_cast<Bits>(~Bits{0});  // Never a class: the plan requires classes < kNoClass.
   HWY_ALIGN Bits classes[kPlaneChunk];
   HWY_ALIGN Bits values[kPlaneChunk];
+  HWY_ALIGN int64_t wide_targets[std::is_same_v<TargetT, int64_t> ? 1 : kPlaneChunk];
   // mean, and sum with its one gradOutput element (broadcast: both strides 0), give a value that depends on the
   // class alone: taken once per class below, as NllScatterReference computes it per position.
   const bool per_class = params.mean || (block.inner_stride[kGradOperand] == 0 &&
                                          block.outer_stride[kGradOperand] == 0);
   const float one_grad = per_class && !params.mean ? LoadAsFloat<InT>(block.data[kGradOperand]) : 0.0f;
+  // Per-position values (reduction none) are staged a vector at a time from contiguous gradOutput runs, with the
+  // weights of every class converted to float once per block.
+  const bool values_by_vector = !per_class && params.classes <= kWeightTableClasses &&
+                                block.inner_stride[kGradOperand] == static_cast<int64_t>(sizeof(InT));
+  HWY_ALIGN float weights[kWeightTableClasses];
+  for (int64_t c = 0; values_by_vector && c < params.classes; ++c) {
+    weights[c] = LoadAsFloat<InT>(params.weight + c * params.weight_stride);
+  }
   bool streamed = false;
   for (int64_t j = 0; j < block.outer_size; ++j) {
     // A block may start anywhere in a plane (threads split the positions): a short first chunk up to the next
@@ -222,15 +295,19 @@ void NllPlanesSimd(const iter::Block& block, const NllKernelParams& params, clas
     for (int64_t begin = 0, count = 0; begin < block.inner_size; begin += count) {
       count = block.inner_size - begin < kPlaneChunk ? block.inner_size - begin : kPlaneChunk;
       count = begin == 0 && head > 0 && head < count ? head : count;
-      // A value per class needs the classes only: from contiguous INT64 targets a vector at a time; anything else,
-      // or a chunk with a target outside [0, C), position by position.
+      // The classes from contiguous targets a vector at a time, then (reduction none) the values; anything else, or
+      // a chunk with a target outside [0, C), position by position.
       const char* target_run = block.data[kTargetOperand] + j * block.outer_stride[kTargetOperand] +
                                begin * block.inner_stride[kTargetOperand];
-      bool staged = false;
-      if constexpr (std::is_same_v<TargetT, int64_t>) {
-        staged = per_class && block.inner_stride[kTargetOperand] == static_cast<int64_t>(sizeof(int64_t)) &&
-                 reinterpret_cast<uintptr_t>(target_run) % sizeof(int64_t) == 0 &&
-                 StageClasses(reinterpret_cast<const int64_t*>(target_run), count, params, kNoClass, classes);
+      const bool stageable = (per_class || values_by_vector) &&
+                             block.inner_stride[kTargetOperand] == static_cast<int64_t>(sizeof(TargetT)) &&
+                             reinterpret_cast<uintptr_t>(target_run) % sizeof(TargetT) == 0;
+      bool staged = stageable && StageClasses(WideTargets<TargetT>(target_run, count, wide_targets), count, params,
+                                              kNoClass, classes);
+      if (staged && !per_class) {
+        const char* grad_run = block.data[kGradOperand] + j * block.outer_stride[kGradOperand] +
+                               begin * block.inner_stride[kGradOperand];
+        StageValues<InT, OutT>(reinterpret_cast<const InT*>(grad_run), classes, weights, count, kNoClass, values);
       }
       for (int64_t k = 0; k < count && !staged; ++k) {
         const int64_t i = begin + k;
