@@ -277,7 +277,7 @@ void NllPlanesSimd(const iter::Block& block, const NllKernelParams& params, clas
   const float one_grad = per_class && !params.mean ? LoadAsFloat<InT>(block.data[kGradOperand]) : 0.0f;
   // Per-position values (reduction none) are staged a vector at a time from contiguous gradOutput runs, with the
   // weights of every class converted to float once per block.
-  const bool values_by_vector = !per_class && params.classes <= kWeightTableClasses &&
+  const bool values_by_vector = !per_class && params.classes > 0 && params.classes <= kWeightTableClasses &&
                                 block.inner_stride[kGradOperand] == static_cast<int64_t>(sizeof(InT));
   HWY_ALIGN float weights[kWeightTableClasses];
   for (int64_t c = 0; values_by_vector && c < params.classes; ++c) {
