@@ -1,5 +1,6 @@
 #include "pointwise_case.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -23,6 +24,36 @@ bool AnyNan(const std::vector<double>& values) {
     }
   }
   return false;
+}
+
+// The floating type an integer input is cast to beside these floating inputs (CANN's promotion of floats).
+aclDataType PromotedFloat(const std::vector<aclDataType>& floats) {
+  aclDataType promoted = floats.front();
+  for (aclDataType dtype : floats) {
+    promoted = dtype == promoted ? promoted : ACL_FLOAT;  // FLOAT16 with BFLOAT16, or either with FLOAT.
+  }
+  return promoted;
+}
+
+// Makes `input` an integer tensor of a drawn type (aclnnL1Loss casts it to `promoted`, as CANN does): its values
+// are integers of that type which `promoted` holds exactly (|v| <= 2048 for FLOAT16, 256 for BFLOAT16, 2^24 for
+// FLOAT), so the cast is exact and PyTorch, given the same values, computes the cast tensor's loss. Rounding in the
+// cast itself is the fp64 grid's (L1LossMixedTest).
+void MakeInteger(CaseRng& rng, aclDataType promoted, TensorSpec* input) {
+  input->dtype = rng.Pick(std::vector<aclDataType>{ACL_BOOL, ACL_UINT8, ACL_INT8, ACL_INT16, ACL_INT32, ACL_INT64});
+  const int64_t exact = promoted == ACL_FLOAT16 ? 2048 : promoted == ACL_BF16 ? 256 : int64_t{1} << 24;
+  int64_t lo = -exact, hi = exact;
+  switch (input->dtype) {
+    case ACL_BOOL: lo = 0; hi = 1; break;
+    case ACL_UINT8: lo = 0; hi = std::min<int64_t>(hi, 255); break;
+    case ACL_INT8: lo = -128; hi = std::min<int64_t>(hi, 127); break;
+    case ACL_INT16: lo = std::max<int64_t>(lo, -32768); hi = std::min<int64_t>(hi, 32767); break;
+    default: break;
+  }
+  const int64_t scale = rng.Pick(std::vector<int64_t>{3, 100, hi});
+  for (double& value : input->values) {
+    value = static_cast<double>(std::max(lo, std::min(hi, rng.Int(-scale, scale))));
+  }
 }
 
 }  // namespace
@@ -82,6 +113,20 @@ PointwiseCase MakePointwiseCase(const PointwiseLoss& loss, bool backward, uint64
   }
   c.out.layout = scale == CaseScale::kHuge ? Layout{{}, rng.Int(0, 7), rng.Int(0, 3)}
                                            : RandomOutputLayout(rng, c.out.dims);
+  if (loss.casts_integer_inputs && scale == CaseScale::kSmall && rng.Chance(0.25)) {
+    // One input an integer beside floating ones. The forward refuses an integer self for reduction none (CANN's
+    // rule), so its integer is then target.
+    std::vector<TensorSpec*> candidates = {&c.target};
+    if (backward || c.reduction != 0) candidates.push_back(&c.self);
+    if (backward) candidates.push_back(&c.grad_output);
+    TensorSpec* integer = rng.Pick(candidates);
+    std::vector<aclDataType> floats;
+    for (const TensorSpec* input : {&c.grad_output, &c.self, &c.target}) {
+      if (input != integer && (backward || input != &c.grad_output)) floats.push_back(input->dtype);
+    }
+    MakeInteger(rng, PromotedFloat(floats), integer);
+    RepeatValuesAlongZeroStrides(integer);
+  }
   c.has_nan = AnyNan(c.self.values) || AnyNan(c.target.values) || (backward && AnyNan(c.grad_output.values));
   return c;
 }

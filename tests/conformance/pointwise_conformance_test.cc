@@ -104,6 +104,10 @@ std::vector<double> Rounded(aclDataType dtype, std::vector<double> values) {
   return values;
 }
 
+bool IsFloating(aclDataType dtype) {
+  return dtype == ACL_FLOAT || dtype == ACL_FLOAT16 || dtype == ACL_BF16 || dtype == ACL_DOUBLE;
+}
+
 void CountFeatures(const PointwiseCase& c, ConformanceStats* stats) {
   stats->Count(std::string("reduction ") + ReductionName(c.reduction));
   stats->Count("self rank " + std::to_string(c.self.dims.size()));
@@ -116,6 +120,11 @@ void CountFeatures(const PointwiseCase& c, ConformanceStats* stats) {
   }
   if (c.self.dtype != c.target.dtype) {
     stats->Count("mixed input types");
+  }
+  for (const TensorSpec* input : {&c.self, &c.target, &c.grad_output}) {
+    if ((input != &c.grad_output || c.backward) && !IsFloating(input->dtype)) {
+      stats->Count("integer input");
+    }
   }
   for (const TensorSpec* input : {&c.self, &c.target, &c.grad_output}) {
     if (input == &c.grad_output && !c.backward) {
@@ -326,6 +335,9 @@ TEST_P(PointwiseConformanceTest, MatchesPyTorchAndReference) {
   }
   if (!(backward && loss.backward_same_types)) {
     EXPECT_GT(result.stats.CountOf("mixed input types"), 0);
+  }
+  if (loss.casts_integer_inputs) {
+    EXPECT_GT(result.stats.CountOf("integer input"), 0);
   }
 }
 

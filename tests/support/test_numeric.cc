@@ -123,6 +123,21 @@ void StoreElement(aclDataType dtype, void* address, double value) {
       std::memcpy(address, &integer, sizeof(integer));
       return;
     }
+    case ACL_INT16: {
+      const auto integer = static_cast<int16_t>(value);
+      std::memcpy(address, &integer, sizeof(integer));
+      return;
+    }
+    case ACL_INT8: {
+      const auto integer = static_cast<int8_t>(value);
+      std::memcpy(address, &integer, sizeof(integer));
+      return;
+    }
+    case ACL_BOOL: {
+      const uint8_t integer = value != 0.0 ? 1 : 0;
+      std::memcpy(address, &integer, sizeof(integer));
+      return;
+    }
     default: return;
   }
 }
@@ -159,8 +174,19 @@ double LoadElement(aclDataType dtype, const void* address) {
       std::memcpy(&integer, address, sizeof(integer));
       return integer;
     }
-    case ACL_UINT8: {
+    case ACL_UINT8:
+    case ACL_BOOL: {
       uint8_t integer;
+      std::memcpy(&integer, address, sizeof(integer));
+      return integer;
+    }
+    case ACL_INT16: {
+      int16_t integer;
+      std::memcpy(&integer, address, sizeof(integer));
+      return integer;
+    }
+    case ACL_INT8: {
+      int8_t integer;
       std::memcpy(&integer, address, sizeof(integer));
       return integer;
     }
