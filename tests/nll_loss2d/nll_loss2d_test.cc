@@ -441,6 +441,40 @@ TEST(Nll2d, BackwardBitIdenticalForEveryKernelTargetAndThreadCount) {
   }
 }
 
+// The backward of `c` (NCHW out of its dtype) on every kernel target, each of `threads`, and streaming stores on and
+// off: the first run's out must be within `ulps` of `reference` (the float64 reference), every later run must give
+// its bytes.
+void ExpectBackwardBytesOnEveryPath(const Nll2dCase& c, int64_t reduction, DeviceTensor* grad, DeviceTensor* total,
+                                    const std::vector<int>& threads, const std::vector<double>& reference,
+                                    double ulps) {
+  std::vector<uint8_t> first;
+  for (int32_t t = 0; t < openaclnnGetKernelTargetCount(); ++t) {
+    const std::string name = openaclnnGetKernelTargetName(t);
+    ASSERT_EQ(openaclnnSetKernelTarget(name.c_str()), 0) << name;
+    for (const int thread_count : threads) {
+      for (const int64_t streaming : {int64_t{-1}, int64_t{0}}) {
+        ASSERT_EQ(openaclnnSetNumThreads(thread_count), 0);
+        ASSERT_EQ(openaclnnSetStreamingStoreThreshold(streaming), 0);
+        DeviceTensor out(c.self_dims, c.dtype);
+        const Outcome outcome = RunBackward(c, reduction, grad, total, &out);
+        ASSERT_EQ(outcome.sync, 0) << outcome.message;
+        if (first.empty()) {
+          first = out.Storage();
+          const std::vector<double> got = out.Read();
+          for (size_t i = 0; i < got.size(); ++i) {
+            ExpectNear(c.dtype, got[i], reference[i], ulps, "out[" + std::to_string(i) + "]");
+          }
+        } else {
+          EXPECT_EQ(out.Storage(), first) << name << ", " << thread_count << " threads, streaming " << streaming;
+        }
+      }
+    }
+  }
+  openaclnnSetStreamingStoreThreshold(-1);
+  openaclnnSetKernelTarget(nullptr);
+  openaclnnSetNumThreads(0);
+}
+
 // The planes kernel of an NCHW gradient with INT64 targets on a map that threads split inside a plane (so a part
 // may start at a position that is not vector-aligned in out) and whose chunks of positions mostly hold only
 // counting and ignored targets (mean stages their classes a vector at a time) and once a target outside [0, C) (that
@@ -461,32 +495,7 @@ TEST(Nll2d, BackwardPlanesMatchTheReferenceForEveryTargetAndSplit) {
     DeviceTensor total(std::vector<int64_t>{1}, ACL_FLOAT);
     total.Fill({3.0});
     const std::vector<double> ref = Nll2dBackward(c.inputs, grad.Read(), reduction, 3.0);
-    std::vector<uint8_t> first;
-    for (int32_t t = 0; t < openaclnnGetKernelTargetCount(); ++t) {
-      const std::string name = openaclnnGetKernelTargetName(t);
-      ASSERT_EQ(openaclnnSetKernelTarget(name.c_str()), 0) << name;
-      for (const int threads : {1, 2, 3}) {
-        for (const int64_t streaming : {int64_t{-1}, int64_t{0}}) {
-          ASSERT_EQ(openaclnnSetNumThreads(threads), 0);
-          ASSERT_EQ(openaclnnSetStreamingStoreThreshold(streaming), 0);
-          DeviceTensor out(c.self_dims, ACL_FLOAT);
-          const Outcome outcome = RunBackward(c, reduction, &grad, &total, &out);
-          ASSERT_EQ(outcome.sync, 0) << outcome.message;
-          if (first.empty()) {
-            first = out.Storage();
-            const std::vector<double> got = out.Read();
-            for (size_t i = 0; i < got.size(); ++i) {
-              ExpectNear(ACL_FLOAT, got[i], ref[i], reduction == 1 ? 2 : 0, "out[" + std::to_string(i) + "]");
-            }
-          } else {
-            EXPECT_EQ(out.Storage(), first) << name << ", " << threads << " threads, streaming " << streaming;
-          }
-        }
-      }
-    }
-    openaclnnSetStreamingStoreThreshold(-1);
-    openaclnnSetKernelTarget(nullptr);
-    openaclnnSetNumThreads(0);
+    ExpectBackwardBytesOnEveryPath(c, reduction, &grad, &total, {1, 2, 3}, ref, reduction == 1 ? 2 : 0);
     // The bad target sits inside a full chunk, where the vector staging finds it: strict mode names it.
     ScopedStrictMode strict;
     DeviceTensor out(c.self_dims, ACL_FLOAT);
@@ -524,32 +533,7 @@ TEST(Nll2d, BackwardPlanesStageEveryTargetTypeAndReduction) {
         DeviceTensor total(std::vector<int64_t>{1}, dtype);
         total.Fill({3.0});
         const std::vector<double> ref = Nll2dBackward(c.inputs, grad.Read(), reduction, 3.0);
-        std::vector<uint8_t> first;
-        for (int32_t t = 0; t < openaclnnGetKernelTargetCount(); ++t) {
-          const std::string name = openaclnnGetKernelTargetName(t);
-          ASSERT_EQ(openaclnnSetKernelTarget(name.c_str()), 0) << name;
-          for (const int threads : {1, 3}) {
-            for (const int64_t streaming : {int64_t{-1}, int64_t{0}}) {
-              ASSERT_EQ(openaclnnSetNumThreads(threads), 0);
-              ASSERT_EQ(openaclnnSetStreamingStoreThreshold(streaming), 0);
-              DeviceTensor out(c.self_dims, dtype);
-              const Outcome outcome = RunBackward(c, reduction, &grad, &total, &out);
-              ASSERT_EQ(outcome.sync, 0) << outcome.message;
-              if (first.empty()) {
-                first = out.Storage();
-                const std::vector<double> got = out.Read();
-                for (size_t i = 0; i < got.size(); ++i) {
-                  ExpectNear(dtype, got[i], ref[i], reduction == 1 ? 2 : 0, "out[" + std::to_string(i) + "]");
-                }
-              } else {
-                EXPECT_EQ(out.Storage(), first) << name << ", " << threads << " threads, streaming " << streaming;
-              }
-            }
-          }
-        }
-        openaclnnSetStreamingStoreThreshold(-1);
-        openaclnnSetKernelTarget(nullptr);
-        openaclnnSetNumThreads(0);
+        ExpectBackwardBytesOnEveryPath(c, reduction, &grad, &total, {1, 3}, ref, reduction == 1 ? 2 : 0);
       }
     }
   }

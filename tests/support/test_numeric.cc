@@ -90,106 +90,50 @@ double RoundTo(aclDataType dtype, double value) {
   }
 }
 
+namespace {
+
+template <typename T>
+void StoreAs(void* address, T value) {
+  std::memcpy(address, &value, sizeof(value));
+}
+
+template <typename T>
+T LoadAs(const void* address) {
+  T value;
+  std::memcpy(&value, address, sizeof(value));
+  return value;
+}
+
+}  // namespace
+
 void StoreElement(aclDataType dtype, void* address, double value) {
   switch (dtype) {
-    case ACL_FLOAT16: {
-      const uint16_t bits = ToHalfBits(value);
-      std::memcpy(address, &bits, sizeof(bits));
-      return;
-    }
-    case ACL_BF16: {
-      const uint16_t bits = ToBf16Bits(value);
-      std::memcpy(address, &bits, sizeof(bits));
-      return;
-    }
-    case ACL_FLOAT: {
-      const auto single = static_cast<float>(value);
-      std::memcpy(address, &single, sizeof(single));
-      return;
-    }
-    case ACL_DOUBLE: std::memcpy(address, &value, sizeof(value)); return;
-    case ACL_INT64: {
-      const auto integer = static_cast<int64_t>(value);
-      std::memcpy(address, &integer, sizeof(integer));
-      return;
-    }
-    case ACL_INT32: {
-      const auto integer = static_cast<int32_t>(value);
-      std::memcpy(address, &integer, sizeof(integer));
-      return;
-    }
-    case ACL_UINT8: {
-      const auto integer = static_cast<uint8_t>(value);
-      std::memcpy(address, &integer, sizeof(integer));
-      return;
-    }
-    case ACL_INT16: {
-      const auto integer = static_cast<int16_t>(value);
-      std::memcpy(address, &integer, sizeof(integer));
-      return;
-    }
-    case ACL_INT8: {
-      const auto integer = static_cast<int8_t>(value);
-      std::memcpy(address, &integer, sizeof(integer));
-      return;
-    }
-    case ACL_BOOL: {
-      const uint8_t integer = value != 0.0 ? 1 : 0;
-      std::memcpy(address, &integer, sizeof(integer));
-      return;
-    }
+    case ACL_FLOAT16: return StoreAs(address, ToHalfBits(value));
+    case ACL_BF16: return StoreAs(address, ToBf16Bits(value));
+    case ACL_FLOAT: return StoreAs(address, static_cast<float>(value));
+    case ACL_DOUBLE: return StoreAs(address, value);
+    case ACL_INT64: return StoreAs(address, static_cast<int64_t>(value));
+    case ACL_INT32: return StoreAs(address, static_cast<int32_t>(value));
+    case ACL_INT16: return StoreAs(address, static_cast<int16_t>(value));
+    case ACL_INT8: return StoreAs(address, static_cast<int8_t>(value));
+    case ACL_UINT8: return StoreAs(address, static_cast<uint8_t>(value));
+    case ACL_BOOL: return StoreAs(address, static_cast<uint8_t>(value != 0.0 ? 1 : 0));
     default: return;
   }
 }
 
 double LoadElement(aclDataType dtype, const void* address) {
   switch (dtype) {
-    case ACL_FLOAT16: {
-      uint16_t bits;
-      std::memcpy(&bits, address, sizeof(bits));
-      return FromHalfBits(bits);
-    }
-    case ACL_BF16: {
-      uint16_t bits;
-      std::memcpy(&bits, address, sizeof(bits));
-      return FromBf16Bits(bits);
-    }
-    case ACL_FLOAT: {
-      float single;
-      std::memcpy(&single, address, sizeof(single));
-      return single;
-    }
-    case ACL_DOUBLE: {
-      double value;
-      std::memcpy(&value, address, sizeof(value));
-      return value;
-    }
-    case ACL_INT64: {
-      int64_t integer;
-      std::memcpy(&integer, address, sizeof(integer));
-      return static_cast<double>(integer);
-    }
-    case ACL_INT32: {
-      int32_t integer;
-      std::memcpy(&integer, address, sizeof(integer));
-      return integer;
-    }
+    case ACL_FLOAT16: return FromHalfBits(LoadAs<uint16_t>(address));
+    case ACL_BF16: return FromBf16Bits(LoadAs<uint16_t>(address));
+    case ACL_FLOAT: return LoadAs<float>(address);
+    case ACL_DOUBLE: return LoadAs<double>(address);
+    case ACL_INT64: return static_cast<double>(LoadAs<int64_t>(address));
+    case ACL_INT32: return LoadAs<int32_t>(address);
+    case ACL_INT16: return LoadAs<int16_t>(address);
+    case ACL_INT8: return LoadAs<int8_t>(address);
     case ACL_UINT8:
-    case ACL_BOOL: {
-      uint8_t integer;
-      std::memcpy(&integer, address, sizeof(integer));
-      return integer;
-    }
-    case ACL_INT16: {
-      int16_t integer;
-      std::memcpy(&integer, address, sizeof(integer));
-      return integer;
-    }
-    case ACL_INT8: {
-      int8_t integer;
-      std::memcpy(&integer, address, sizeof(integer));
-      return integer;
-    }
+    case ACL_BOOL: return LoadAs<uint8_t>(address);
     default: return std::numeric_limits<double>::quiet_NaN();
   }
 }
