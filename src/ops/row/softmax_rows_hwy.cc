@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 
 #include "backend/cpu/det_math-inl.h"
 #include "backend/cpu/det_math.h"
@@ -31,6 +32,41 @@ RowPrefetch NextInput(const Rows* next, int k) {
   return RowPrefetch(next->in[k], next->length * static_cast<int64_t>(sizeof(T)));
 }
 
+// A forward row's outputs from its maximum m and its sum (softmax_rows.h): in float, with one reciprocal or one
+// logarithm per row rounded to float once; softmax from the exponentials in `terms` (taken again without it).
+// kNumbers: no output is NaN (StoreFloats then rounds BFLOAT16 without the NaN select, the same bits).
+template <SoftmaxKind kKind, bool kNumbers, typename T>
+HWY_INLINE void WriteForwardRow(const T* x, T* out, int64_t n, bool stream, float m, double sum, const float* terms) {
+  const hn::ScalableTag<float> df;
+  const auto m_vector = hn::Set(df, m);
+  if constexpr (kKind == SoftmaxKind::kLogSoftmax) {
+    const auto log_sum = static_cast<float>(cpu::det::Log(sum));
+    const auto log_sum_vector = hn::Set(df, log_sum);
+    WriteFloatRow<T, kNumbers>(
+        out, n, stream,
+        [&](int64_t i) OPENACLNN_ROW_INLINE {
+          return hn::Sub(hn::Sub(LoadFloats(df, x + i), m_vector), log_sum_vector);
+        },
+        [&](int64_t i) { return (LoadFloat(x + i) - m) - log_sum; });
+  } else {
+    const auto reciprocal = static_cast<float>(1.0 / sum);
+    const auto reciprocal_vector = hn::Set(df, reciprocal);
+    if (terms != nullptr) {
+      WriteFloatRow<T, kNumbers>(
+          out, n, stream,
+          [&](int64_t i) OPENACLNN_ROW_INLINE { return hn::Mul(hn::LoadU(df, terms + i), reciprocal_vector); },
+          [&](int64_t i) { return terms[i] * reciprocal; });
+    } else {
+      WriteFloatRow<T, kNumbers>(
+          out, n, stream,
+          [&](int64_t i) OPENACLNN_ROW_INLINE {
+            return hn::Mul(cpu::HWY_NAMESPACE::ExpDiffFVec(df, LoadFloats(df, x + i), m_vector), reciprocal_vector);
+          },
+          [&](int64_t i) { return cpu::det::ExpDiffF(LoadFloat(x + i), m) * reciprocal; });
+    }
+  }
+}
+
 template <SoftmaxKind kKind, typename T>
 bool ForwardRow(const Rows& rows, const Rows* next, bool stream) {
   if (!Contiguous<T>(rows.in[0], rows.in_stride[0]) || !Contiguous<T>(rows.out, rows.out_stride)) {
@@ -48,42 +84,19 @@ bool ForwardRow(const Rows& rows, const Rows* next, bool stream) {
   // difference above -86 whenever its double rounding is, -86 being a double) every vector of exponentials takes
   // the in-range shortcut, and need not be tested for it. False for infinite rows.
   const bool in_range = min_value - max_value > static_cast<double>(cpu::HWY_NAMESPACE::kFastMinF);
-  const hn::ScalableTag<float> df;
   const auto m = static_cast<float>(max_value);  // Exact: a float value.
-  const auto m_vector = hn::Set(df, m);
   // The float exponentials exp(x - m) (DECISIONS 17), summed as doubles in the fixed lane order; softmax keeps them
   // in the thread's buffer for its output pass (without one, it takes them again there).
   // The exponential pass is compute-bound: the next row's input is fetched meanwhile for its maximum pass.
   float* terms = kKind == SoftmaxKind::kSoftmax ? TermBuffer(n) : nullptr;
   RowPrefetch prefetch = NextInput<T>(next, 0);
-  const double sum = in_range ? ShiftedExpSum<true>(x, n, m, terms, &prefetch)
-                              : ShiftedExpSum<false>(x, n, m, terms, &prefetch);
-  // The outputs in float (softmax_rows.h): one reciprocal or one logarithm per row, rounded to float once.
-  if constexpr (kKind == SoftmaxKind::kLogSoftmax) {
-    const auto log_sum = static_cast<float>(cpu::det::Log(sum));
-    const auto log_sum_vector = hn::Set(df, log_sum);
-    WriteFloatRow(
-        out, n, stream,
-        [&](int64_t i) OPENACLNN_ROW_INLINE {
-          return hn::Sub(hn::Sub(LoadFloats(df, x + i), m_vector), log_sum_vector);
-        },
-        [&](int64_t i) { return (LoadFloat(x + i) - m) - log_sum; });
+  if (in_range) {
+    // Finite elements, the sum at least 1 (the maximum's term): every output is finite, none NaN.
+    const double sum = ShiftedExpSum<true>(x, n, m, terms, &prefetch);
+    WriteForwardRow<kKind, std::is_same_v<T, BFloat16>>(x, out, n, stream, m, sum, terms);
   } else {
-    const auto reciprocal = static_cast<float>(1.0 / sum);
-    const auto reciprocal_vector = hn::Set(df, reciprocal);
-    if (terms != nullptr) {
-      WriteFloatRow(
-          out, n, stream,
-          [&](int64_t i) OPENACLNN_ROW_INLINE { return hn::Mul(hn::LoadU(df, terms + i), reciprocal_vector); },
-          [&](int64_t i) { return terms[i] * reciprocal; });
-    } else {
-      WriteFloatRow(
-          out, n, stream,
-          [&](int64_t i) OPENACLNN_ROW_INLINE {
-            return hn::Mul(cpu::HWY_NAMESPACE::ExpDiffFVec(df, LoadFloats(df, x + i), m_vector), reciprocal_vector);
-          },
-          [&](int64_t i) { return cpu::det::ExpDiffF(LoadFloat(x + i), m) * reciprocal; });
-    }
+    const double sum = ShiftedExpSum<false>(x, n, m, terms, &prefetch);
+    WriteForwardRow<kKind, false>(x, out, n, stream, m, sum, terms);
   }
   return true;
 }
