@@ -2,7 +2,8 @@
 // kernels, byte for byte: both forwards and both backwards, FLOAT, FLOAT16 and BFLOAT16, row lengths around every
 // vector and lane-group size (the eight-lane sum's tail), rows long enough to leave the exponential buffer, rows
 // misaligned for streaming stores, strided rows (computed side by side, one row per lane), special values (NaN,
-// +-inf, large), normal and forced streaming stores, every kernel target, 1 and 3 threads.
+// +-inf, large, ranges at the exponential shortcut's edge), normal and forced streaming stores, every kernel
+// target, 1 and 3 threads.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -93,6 +94,16 @@ void ExpectEveryPathEqual(const PathCase& c) {
     x[static_cast<size_t>(2 * c.length + c.length / 2)] = inf;       // Row 2: a +inf element.
     x[static_cast<size_t>(3 * c.length + c.length - 1)] = 60000.0;   // Row 3: a large maximum.
     y[static_cast<size_t>(c.length + 1 < n ? c.length + 1 : 0)] = -inf;
+    // Rows whose differences from their maximum reach to just inside the float exponential's shortcut range of 86
+    // (the forward kernels then skip the per-vector range test) and well beyond it, to -100, where the shortcut
+    // would give wrong subnormals (they keep the test).
+    const double reach[2] = {85.99, 100.0};
+    for (int64_t r = 4; r < 6 && r < c.rows; ++r) {
+      for (int64_t j = 0; j < c.length; ++j) {
+        const double place = c.length == 1 ? 0.0 : static_cast<double>(j) / static_cast<double>(c.length - 1);
+        x[static_cast<size_t>(r * c.length + j)] = 3.0 - reach[r - 4] * place;
+      }
+    }
   }
   const std::string where = std::string(c.log ? "log-" : "") + "softmax" + (c.backward ? " backward" : "") +
                             ", dtype " + std::to_string(c.dtype) + ", " + std::to_string(c.rows) + " x " +

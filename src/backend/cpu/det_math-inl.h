@@ -131,8 +131,10 @@ HWY_INLINE hn::Vec<D> Log1pVec(D d, hn::Vec<D> u) {
 // ExpSumFVec's shortcut for a vector whose lanes all lie in [kFastMinF, kFastMaxF]: there k is in [-124, 127],
 // so no lane needs the clamp or the masks, and p * 2^k is normal: the two exact scalings of det::ExpSumF, p * 2^k1
 // then * 2^k2, give exactly p * 2^k, one multiplication by one power of two. kWithLo false: lo is +0, whose
-// addition leaves hi - k ln2hi unchanged (a difference is -0 only for -0 - (+0), and hi = -0 gives k = -0), so it
-// is skipped. The same bits as the full form, fewer operations (the exponential is most of a softmax's work).
+// addition leaves hi - k ln2hi unchanged except for the sign of a zero, so it is skipped. (The shortcut's k is +0
+// where hn::Round gives -0, for hi = -0; k's sign changes nothing else: for hi != 0 the reduced argument is the
+// same, hi + lo being 0 only for hi = 0, and for r = +-0 the polynomial is exactly 1.) The same bits as the full
+// form, fewer operations (the exponential is most of a softmax's work).
 inline constexpr float kFastMinF = -86.0f;
 inline constexpr float kFastMaxF = 88.0f;
 
@@ -154,11 +156,24 @@ HWY_INLINE hn::Vec<D> ExpPolynomialF(D d, hn::Vec<D> hi, hn::Vec<D> lo, hn::Vec<
   return hn::Add(hn::Mul(p, r), one);
 }
 
+// 1.5 * 2^23: for |v| < 2^22, v + kRoundShiftF lies in [2^23, 2^24), whose spacing is 1, so the addition rounds v
+// to the nearest integer, ties to even (IEEE's default rounding, as std::nearbyint and hn::Round), and subtracting
+// kRoundShiftF again is exact: (v + kRoundShiftF) - kRoundShiftF is round(v), the same value. The sum's bits are
+// 0x4B400000 + round(v), whose low 9 bits of 0x4B400000 are zero, so (bits + 127) << 23 is 2^round(v)'s pattern
+// for round(v) in [-126, 127]: the power of two without a float-to-integer conversion.
+inline constexpr float kRoundShiftF = 12582912.0f;
+
+// The shortcut's exp(hi + lo) for lanes in [kFastMinF, kFastMaxF] (|hi log2(e)| < 128): k = round(hi log2(e)) and
+// 2^k both from one addition of kRoundShiftF (above), the same k, hence the same bits as the full form, in two
+// operations where hn::Round and hn::ConvertTo (with its out-of-range fix-up) take about seven.
 template <bool kWithLo, class D>
-HWY_INLINE hn::Vec<D> ExpSumFInRange(D d, hn::Vec<D> hi, hn::Vec<D> lo, hn::Vec<D> k) {
+HWY_INLINE hn::Vec<D> ExpSumFInRange(D d, hn::Vec<D> hi, hn::Vec<D> lo) {
   const hn::RebindToSigned<D> di;
+  const auto shift = hn::Set(d, kRoundShiftF);
+  const auto shifted = hn::Add(hn::Mul(hi, hn::Set(d, det::kLog2eF)), shift);
+  const auto k = hn::Sub(shifted, shift);
   const auto p = ExpPolynomialF<kWithLo>(d, hi, lo, k);
-  const auto power = hn::BitCast(d, hn::ShiftLeft<23>(hn::Add(hn::ConvertTo(di, k), hn::Set(di, 127))));
+  const auto power = hn::BitCast(d, hn::ShiftLeft<23>(hn::Add(hn::BitCast(di, shifted), hn::Set(di, 127))));
   return hn::Mul(p, power);
 }
 
@@ -167,11 +182,11 @@ HWY_INLINE hn::Vec<D> ExpSumFInRange(D d, hn::Vec<D> hi, hn::Vec<D> lo, hn::Vec<
 template <bool kWithLo, class D>
 HWY_INLINE hn::Vec<D> ExpSumFVecImpl(D d, hn::Vec<D> hi, hn::Vec<D> lo) {
   const hn::RebindToSigned<D> di;
-  const auto k = hn::Round(hn::Mul(hi, hn::Set(d, det::kLog2eF)));
   const auto in_range = hn::And(hn::Ge(hi, hn::Set(d, kFastMinF)), hn::Le(hi, hn::Set(d, kFastMaxF)));
   if (HWY_LIKELY(hn::AllTrue(d, in_range))) {  // Also false for any NaN or infinite lane.
-    return ExpSumFInRange<kWithLo>(d, hi, lo, k);
+    return ExpSumFInRange<kWithLo>(d, hi, lo);
   }
+  const auto k = hn::Round(hn::Mul(hi, hn::Set(d, det::kLog2eF)));
   const auto p = ExpPolynomialF<true>(d, hi, lo, k);  // lo added as det::ExpSumF adds it, +0 included.
   // Lanes outside [kExpMinF, kExpMaxF] (or NaN) are replaced below; clamp k so their conversion stays defined.
   const auto k_clamped = hn::Min(hn::Max(k, hn::Set(d, -150.0f)), hn::Set(d, 128.0f));
@@ -197,13 +212,30 @@ HWY_INLINE hn::Vec<D> ExpFVec(D d, hn::Vec<D> x) {
   return ExpSumFVecImpl<false>(d, x, hn::Zero(d));
 }
 
+// det::ExpDiffF's two-sum: s = fl(x - m) and its error e, so that x - m = s + e.
+template <class D>
+HWY_INLINE void TwoDiffVec(hn::Vec<D> x, hn::Vec<D> m, hn::Vec<D>* s, hn::Vec<D>* e) {
+  *s = hn::Sub(x, m);
+  const auto t = hn::Sub(*s, x);
+  *e = hn::Add(hn::Sub(x, hn::Sub(*s, t)), hn::Sub(hn::Neg(m), t));
+}
+
 // det::ExpDiffF on float lanes: exp(x - m) with the difference's error from the two-sum.
 template <class D>
 HWY_INLINE hn::Vec<D> ExpDiffFVec(D d, hn::Vec<D> x, hn::Vec<D> m) {
-  const auto s = hn::Sub(x, m);
-  const auto t = hn::Sub(s, x);
-  const auto e = hn::Add(hn::Sub(x, hn::Sub(s, t)), hn::Sub(hn::Neg(m), t));
+  hn::Vec<D> s, e;
+  TwoDiffVec<D>(x, m, &s, &e);
   return ExpSumFVec(d, s, e);
+}
+
+// ExpDiffFVec for lanes known beforehand to have fl(x - m) in [kFastMinF, kFastMaxF] (every element of a row
+// against its maximum, when the row's minimum is within 86 of it): the shortcut that ExpDiffFVec takes for such
+// lanes, without testing each vector for it, so the same bits.
+template <class D>
+HWY_INLINE hn::Vec<D> ExpDiffFInRangeVec(D d, hn::Vec<D> x, hn::Vec<D> m) {
+  hn::Vec<D> s, e;
+  TwoDiffVec<D>(x, m, &s, &e);
+  return ExpSumFInRange<true>(d, s, e);
 }
 
 }  // namespace HWY_NAMESPACE

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 
 #include "backend/cpu/det_math-inl.h"
 #include "backend/cpu/det_math.h"
@@ -31,6 +32,41 @@ RowPrefetch NextInput(const Rows* next, int k) {
   return RowPrefetch(next->in[k], next->length * static_cast<int64_t>(sizeof(T)));
 }
 
+// A forward row's outputs from its maximum m and its sum (softmax_rows.h): in float, with one reciprocal or one
+// logarithm per row rounded to float once; softmax from the exponentials in `terms` (taken again without it).
+// kNumbers: no output is NaN (StoreFloats then rounds BFLOAT16 without the NaN select, the same bits).
+template <SoftmaxKind kKind, bool kNumbers, typename T>
+HWY_INLINE void WriteForwardRow(const T* x, T* out, int64_t n, bool stream, float m, double sum, const float* terms) {
+  const hn::ScalableTag<float> df;
+  const auto m_vector = hn::Set(df, m);
+  if constexpr (kKind == SoftmaxKind::kLogSoftmax) {
+    const auto log_sum = static_cast<float>(cpu::det::Log(sum));
+    const auto log_sum_vector = hn::Set(df, log_sum);
+    WriteFloatRow<T, kNumbers>(
+        out, n, stream,
+        [&](int64_t i) OPENACLNN_ROW_INLINE {
+          return hn::Sub(hn::Sub(LoadFloats(df, x + i), m_vector), log_sum_vector);
+        },
+        [&](int64_t i) { return (LoadFloat(x + i) - m) - log_sum; });
+  } else {
+    const auto reciprocal = static_cast<float>(1.0 / sum);
+    const auto reciprocal_vector = hn::Set(df, reciprocal);
+    if (terms != nullptr) {
+      WriteFloatRow<T, kNumbers>(
+          out, n, stream,
+          [&](int64_t i) OPENACLNN_ROW_INLINE { return hn::Mul(hn::LoadU(df, terms + i), reciprocal_vector); },
+          [&](int64_t i) { return terms[i] * reciprocal; });
+    } else {
+      WriteFloatRow<T, kNumbers>(
+          out, n, stream,
+          [&](int64_t i) OPENACLNN_ROW_INLINE {
+            return hn::Mul(cpu::HWY_NAMESPACE::ExpDiffFVec(df, LoadFloats(df, x + i), m_vector), reciprocal_vector);
+          },
+          [&](int64_t i) { return cpu::det::ExpDiffF(LoadFloat(x + i), m) * reciprocal; });
+    }
+  }
+}
+
 template <SoftmaxKind kKind, typename T>
 bool ForwardRow(const Rows& rows, const Rows* next, bool stream) {
   if (!Contiguous<T>(rows.in[0], rows.in_stride[0]) || !Contiguous<T>(rows.out, rows.out_stride)) {
@@ -40,40 +76,27 @@ bool ForwardRow(const Rows& rows, const Rows* next, bool stream) {
   auto* out = reinterpret_cast<T*>(rows.out);
   const int64_t n = rows.length;
   double max_value;
-  if (!RowMax(x, n, &max_value)) {
+  double min_value;
+  if (!RowMaxMin(x, n, &max_value, &min_value)) {
     return false;
   }
-  const hn::ScalableTag<float> df;
+  // Every difference fl(x_i - m) lies in [min - m, 0] (rounding is monotonic), so when min - m > -86 (an exact
+  // difference above -86 whenever its double rounding is, -86 being a double) every vector of exponentials takes
+  // the in-range shortcut, and need not be tested for it. False for infinite rows.
+  const bool in_range = min_value - max_value > static_cast<double>(cpu::HWY_NAMESPACE::kFastMinF);
   const auto m = static_cast<float>(max_value);  // Exact: a float value.
-  const auto m_vector = hn::Set(df, m);
   // The float exponentials exp(x - m) (DECISIONS 17), summed as doubles in the fixed lane order; softmax keeps them
   // in the thread's buffer for its output pass (without one, it takes them again there).
   // The exponential pass is compute-bound: the next row's input is fetched meanwhile for its maximum pass.
   float* terms = kKind == SoftmaxKind::kSoftmax ? TermBuffer(n) : nullptr;
   RowPrefetch prefetch = NextInput<T>(next, 0);
-  const double sum = ShiftedExpSum(x, n, m, terms, &prefetch);
-  // The outputs in float (softmax_rows.h): one reciprocal or one logarithm per row, rounded to float once.
-  if constexpr (kKind == SoftmaxKind::kLogSoftmax) {
-    const auto log_sum = static_cast<float>(cpu::det::Log(sum));
-    const auto log_sum_vector = hn::Set(df, log_sum);
-    WriteFloatRow(
-        out, n, stream, [&](int64_t i) { return hn::Sub(hn::Sub(LoadFloats(df, x + i), m_vector), log_sum_vector); },
-        [&](int64_t i) { return (LoadFloat(x + i) - m) - log_sum; });
+  if (in_range) {
+    // Finite elements, the sum at least 1 (the maximum's term): every output is finite, none NaN.
+    const double sum = ShiftedExpSum<true>(x, n, m, terms, &prefetch);
+    WriteForwardRow<kKind, std::is_same_v<T, BFloat16>>(x, out, n, stream, m, sum, terms);
   } else {
-    const auto reciprocal = static_cast<float>(1.0 / sum);
-    const auto reciprocal_vector = hn::Set(df, reciprocal);
-    if (terms != nullptr) {
-      WriteFloatRow(
-          out, n, stream, [&](int64_t i) { return hn::Mul(hn::LoadU(df, terms + i), reciprocal_vector); },
-          [&](int64_t i) { return terms[i] * reciprocal; });
-    } else {
-      WriteFloatRow(
-          out, n, stream,
-          [&](int64_t i) {
-            return hn::Mul(cpu::HWY_NAMESPACE::ExpDiffFVec(df, LoadFloats(df, x + i), m_vector), reciprocal_vector);
-          },
-          [&](int64_t i) { return cpu::det::ExpDiffF(LoadFloat(x + i), m) * reciprocal; });
-    }
+    const double sum = ShiftedExpSum<false>(x, n, m, terms, &prefetch);
+    WriteForwardRow<kKind, false>(x, out, n, stream, m, sum, terms);
   }
   return true;
 }
@@ -93,20 +116,20 @@ bool BackwardRow(const Rows& rows, const Rows* next, bool stream) {
   // and its output pass find them in the cache.
   RowPrefetch prefetch_g = NextInput<T>(next, 0);
   RowPrefetch prefetch_y = NextInput<T>(next, 1);
-  auto prefetch = [&] {
+  auto prefetch = [&]() OPENACLNN_ROW_INLINE {
     prefetch_g.Step();
     prefetch_y.Step();
   };
   // The row's sum in double (exact products for softmax), then the outputs in float with the sum rounded once.
   if constexpr (kKind == SoftmaxKind::kSoftmax) {
     const double sum = LaneSum(
-        n, [&](int64_t i) { return hn::Mul(LoadDoubles(g + i), LoadDoubles(y + i)); },
+        n, [&](int64_t i) OPENACLNN_ROW_INLINE { return hn::Mul(LoadDoubles(g + i), LoadDoubles(y + i)); },
         [&](int64_t i) { return LoadDouble(g + i) * LoadDouble(y + i); });
     const auto s = static_cast<float>(sum);
     const auto s_vector = hn::Set(df, s);
     WriteFloatRow(
         out, n, stream,
-        [&](int64_t i) {
+        [&](int64_t i) OPENACLNN_ROW_INLINE {
           prefetch();
           const auto yv = LoadFloats(df, y + i);
           return hn::Sub(hn::Mul(LoadFloats(df, g + i), yv), hn::Mul(s_vector, yv));
@@ -117,12 +140,13 @@ bool BackwardRow(const Rows& rows, const Rows* next, bool stream) {
         });
   } else {
     const double sum = LaneSum(
-        n, [&](int64_t i) { return LoadDoubles(g + i); }, [&](int64_t i) { return LoadDouble(g + i); });
+        n, [&](int64_t i) OPENACLNN_ROW_INLINE { return LoadDoubles(g + i); },
+        [&](int64_t i) { return LoadDouble(g + i); });
     const auto s = static_cast<float>(sum);
     const auto s_vector = hn::Set(df, s);
     WriteFloatRow(
         out, n, stream,
-        [&](int64_t i) {
+        [&](int64_t i) OPENACLNN_ROW_INLINE {
           prefetch();
           const auto e = cpu::HWY_NAMESPACE::ExpFVec(df, LoadFloats(df, y + i));
           return hn::Sub(LoadFloats(df, g + i), hn::Mul(e, s_vector));
