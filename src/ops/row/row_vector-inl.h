@@ -77,16 +77,7 @@ bool Contiguous(const char* p, int64_t stride) {
 // Lanes(d) elements of T from p, as floats (exact), for any float tag d.
 template <typename T, class D>
 HWY_INLINE hn::Vec<D> LoadFloats(D d, const T* p) {
-  if constexpr (std::is_same_v<T, float>) {
-    return hn::LoadU(d, p);
-  } else {
-    const auto bits = hn::LoadU(convert::Bits16<D>(), reinterpret_cast<const uint16_t*>(p));
-    if constexpr (std::is_same_v<T, Float16>) {
-      return convert::HalfToFloat(d, bits);
-    } else {
-      return convert::Bf16ToFloat(d, bits);
-    }
-  }
+  return convert::LoadAsFloats(d, p);
 }
 
 // Lanes(dd) elements of T from p, as doubles (exact).
