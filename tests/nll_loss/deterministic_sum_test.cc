@@ -210,6 +210,44 @@ TEST(DeterministicSumTest, LaneSumEqualsTheDocumentedGroupingBitForBit) {
   EXPECT_EQ(Bits(zero), Bits(DocumentedSum(negative_zeros)));
 }
 
+// The same with full blocks taken two at a time (here the second block's terms added first, to show that the
+// interleaving is free): the same bits, every index visited once, pairs only of aligned full blocks.
+TEST(DeterministicSumTest, LanePairSumEqualsTheDocumentedGroupingBitForBit) {
+  const int64_t counts[] = {1, 2049, 2 * 2048, 3 * 2048 + 5, 64 * 2048 + 1, 65 * 2048, 3 * 64 * 2048 + 99};
+  for (int threads : {1, 2, 3}) {
+    ASSERT_EQ(cpu::SetKernelThreads("test", threads).ok(), true);
+    for (int64_t count : counts) {
+      SCOPED_TRACE("count " + std::to_string(count) + ", threads " + std::to_string(threads));
+      const std::vector<double> terms = WildTerms(count, static_cast<uint32_t>(count) + 5);
+      std::vector<int> visits(static_cast<size_t>(count), 0);
+      std::mutex mu;
+      bool pairs_aligned = true;
+      auto add = [&](int64_t begin, int64_t end, double* lanes) {
+        for (int64_t i = begin; i < end; ++i) {
+          ++visits[static_cast<size_t>(i)];
+          lanes[(i - begin) % cpu::kSumLanes] += terms[static_cast<size_t>(i)];
+        }
+      };
+      const double got = cpu::DeterministicLaneSum(
+          count,
+          [&](int64_t begin, int64_t end, double* lanes) {
+            std::lock_guard<std::mutex> lock(mu);
+            add(begin, end, lanes);
+          },
+          [&](int64_t begin, double* lanes_a, double* lanes_b) {
+            std::lock_guard<std::mutex> lock(mu);
+            pairs_aligned = pairs_aligned && begin % (2 * kBlock) == 0 && begin + 2 * kBlock <= count;
+            add(begin + kBlock, begin + 2 * kBlock, lanes_b);
+            add(begin, begin + kBlock, lanes_a);
+          });
+      EXPECT_EQ(Bits(got), Bits(DocumentedSum(terms))) << got << " vs " << DocumentedSum(terms);
+      EXPECT_TRUE(pairs_aligned);
+      EXPECT_TRUE(std::all_of(visits.begin(), visits.end(), [](int v) { return v == 1; }));
+    }
+  }
+  ASSERT_EQ(cpu::SetKernelThreads("test", 0).ok(), true);
+}
+
 TEST(DeterministicSumTest, ErrorWithinTheDocumentedBound) {
   // Positive terms: the bound (2048 / 8 + 3 + log2(blocks)) * 2^-53 * sum|t| against a compensated sum.
   const int64_t count = 1 << 22;

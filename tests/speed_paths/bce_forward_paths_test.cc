@@ -51,12 +51,13 @@ std::string Describe(const ForwardCase& c) {
          " layout=" + std::to_string(static_cast<int>(c.layout));
 }
 
-void CheckForward(const ForwardCase& c, uint64_t seed) {
+// edge_fraction: the share of self's and weight's elements drawn from the edge values (NaN among them).
+void CheckForward(const ForwardCase& c, uint64_t seed, double edge_fraction = 0.1) {
   std::mt19937_64 rng(seed);
   const int64_t numel = Numel(c.dims);
   const bool transposed = c.layout == Layout::kTransposedSelf;
   RawTensor self(c.dims, c.self, transposed ? TransposedStrides(c.dims) : std::vector<int64_t>{});
-  self.SetBits(MixedBits(c.self, numel, 0.0, 1.0, 0.1, rng));
+  self.SetBits(MixedBits(c.self, numel, 0.0, 1.0, edge_fraction, rng));
 
   // The target broadcast along every dimension but the last.
   const std::vector<int64_t> target_dims =
@@ -66,7 +67,7 @@ void CheckForward(const ForwardCase& c, uint64_t seed) {
 
   const std::vector<int64_t> weight_dims = BceWeightDims(c.dims, c.weight_mode);
   RawTensor weight(weight_dims, c.weight);
-  weight.SetBits(MixedBits(c.weight, Numel(weight_dims), 0.0, 3.0, 0.05, rng));
+  weight.SetBits(MixedBits(c.weight, Numel(weight_dims), 0.0, 3.0, edge_fraction / 2, rng));
 
   // Reduced: a 0-D out or a [1] (both are accepted), alternating with the seed.
   const std::vector<int64_t> out_dims =
@@ -140,6 +141,19 @@ TEST(BceForwardPathsTest, ThreadedSizes) {
   CheckForward({{2, 300007}, ACL_FLOAT16, ACL_FLOAT16, ACL_FLOAT16, ACL_FLOAT16, Weight::kScalar, 0,
                 Layout::kPaddedOut},
                703);
+}
+
+// The mean and sum over more than two blocks (2048 terms each) of rows that the plan cannot join (the target is
+// broadcast along them): the vector kernels take the blocks two at a time, the rows of 151 cutting the two blocks
+// of a pair at different places; the rows of 7 give a block more runs than the pair's list holds. No edge values:
+// a NaN term would make every grouping give the same NaN.
+TEST(BceForwardPathsTest, SumsOfRowsTheBlocksCut) {
+  CheckForward({{40, 151}, ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, Weight::kNone, 1, Layout::kBroadcastTarget},
+               704, 0.0);
+  CheckForward({{900, 7}, ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, Weight::kNone, 2, Layout::kBroadcastTarget},
+               705, 0.0);
+  CheckForward({{35, 151}, ACL_BF16, ACL_BF16, ACL_BF16, ACL_BF16, Weight::kSameShape, 1, Layout::kBroadcastTarget},
+               706, 0.0);
 }
 
 }  // namespace

@@ -249,15 +249,19 @@ void ExpectForwardTakesEveryFloatType(const pointwise::TermKernels& kernels, int
   const char* name = cpu::KernelTargetName(target);
   const pointwise::ForwardTermsFn terms_kernel = kernels.forward_simd(target);
   const pointwise::ForwardAddFn add_kernel = kernels.forward_add_simd(target);
+  const pointwise::ForwardAddPairFn add_pair_kernel = kernels.forward_add_pair_simd(target);
   const pointwise::ForwardStoreFn store_kernel = kernels.forward_store_simd(target);
   ASSERT_NE(terms_kernel, nullptr) << "aclnnBinaryCrossEntropy " << which << " has no " << name << " terms kernel";
   ASSERT_NE(add_kernel, nullptr) << "aclnnBinaryCrossEntropy " << which << " has no " << name << " sum kernel";
+  ASSERT_NE(add_pair_kernel, nullptr) << "aclnnBinaryCrossEntropy " << which << " has no " << name
+                                      << " paired sum kernel";
   ASSERT_NE(store_kernel, nullptr) << "aclnnBinaryCrossEntropy " << which << " has no " << name << " store kernel";
   for (const aclDataType type : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
     const int64_t bytes = type == ACL_FLOAT ? 4 : 2;
     alignas(64) float inputs[3][64] = {};  // self, target, weight: zeros of every type.
     alignas(64) double terms[64] = {};
     alignas(64) double lanes[cpu::kSumLanes] = {};
+    alignas(64) double other_lanes[cpu::kSumLanes] = {};
     alignas(64) float out[64] = {};
     pointwise::Run run{};
     for (int k = 0; k < 3; ++k) {
@@ -270,8 +274,13 @@ void ExpectForwardTakesEveryFloatType(const pointwise::TermKernels& kernels, int
                                           << " terms kernel declines data type " << type;
     EXPECT_TRUE(add_kernel(run, 0, lanes)) << "aclnnBinaryCrossEntropy " << which << ": the " << name
                                            << " sum kernel declines data type " << type;
-    EXPECT_TRUE(store_kernel(run, reinterpret_cast<char*>(out), bytes, type))
-        << "aclnnBinaryCrossEntropy " << which << ": the " << name << " store kernel declines data type " << type;
+    EXPECT_TRUE(add_pair_kernel(run, run, 0, lanes, other_lanes))
+        << "aclnnBinaryCrossEntropy " << which << ": the " << name << " paired sum kernel declines data type " << type;
+    for (const bool stream : {false, true}) {
+      EXPECT_TRUE(store_kernel(run, reinterpret_cast<char*>(out), bytes, type, stream))
+          << "aclnnBinaryCrossEntropy " << which << ": the " << name << " store kernel declines data type " << type
+          << (stream ? " (streaming)" : "");
+    }
   }
 }
 

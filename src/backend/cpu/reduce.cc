@@ -106,10 +106,20 @@ double SeriesChunkTotal(int64_t count, int64_t first_block, int64_t end_block, F
   return tree.Total()[0];
 }
 
-// Blocks [first_block, end_block) of a series of `count` terms, each added into its lanes by add_lanes.
-double LaneChunkTotal(int64_t count, int64_t first_block, int64_t end_block, AddLanesFn add_lanes) {
+// Blocks [first_block, end_block) of a series of `count` terms, each added into its lanes by add_lanes, or two
+// full ones at a time by add_lane_pair where there is one.
+double LaneChunkTotal(int64_t count, int64_t first_block, int64_t end_block, AddLanesFn add_lanes,
+                      const AddLanePairFn* add_lane_pair) {
   AlignedTree<1> tree;
-  for (int64_t b = first_block; b < end_block; ++b) {
+  int64_t b = first_block;
+  for (; add_lane_pair != nullptr && b + 2 <= end_block && (b + 2) * kSumBlockTerms <= count; b += 2) {
+    double lanes_a[kSumLanes] = {};
+    double lanes_b[kSumLanes] = {};
+    (*add_lane_pair)(b * kSumBlockTerms, lanes_a, lanes_b);
+    tree.Push({LaneTree(lanes_a)});
+    tree.Push({LaneTree(lanes_b)});
+  }
+  for (; b < end_block; ++b) {
     const int64_t begin = b * kSumBlockTerms;
     double lanes[kSumLanes] = {};
     add_lanes(begin, std::min(count, begin + kSumBlockTerms), lanes);
@@ -153,7 +163,13 @@ double DeterministicSeriesSum(int64_t count, FillTermsFn fill_terms) {
 
 double DeterministicLaneSum(int64_t count, AddLanesFn add_lanes) {
   return ChunkedSum(count, [&](int64_t first_block, int64_t end_block) {
-    return LaneChunkTotal(count, first_block, end_block, add_lanes);
+    return LaneChunkTotal(count, first_block, end_block, add_lanes, nullptr);
+  });
+}
+
+double DeterministicLaneSum(int64_t count, AddLanesFn add_lanes, AddLanePairFn add_lane_pair) {
+  return ChunkedSum(count, [&](int64_t first_block, int64_t end_block) {
+    return LaneChunkTotal(count, first_block, end_block, add_lanes, &add_lane_pair);
   });
 }
 

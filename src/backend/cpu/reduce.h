@@ -119,6 +119,16 @@ using AddLanesFn = FunctionRef<void(int64_t begin, int64_t end, double* lanes)>;
 // back. Threads, chunks and allocation as DeterministicSeriesSum.
 double DeterministicLaneSum(int64_t count, AddLanesFn add_lanes);
 
+// add_lane_pair(begin, lanes_a, lanes_b) does what add_lanes(begin, begin + kSumBlockTerms, lanes_a) and then
+// add_lanes(begin + kSumBlockTerms, begin + 2 * kSumBlockTerms, lanes_b) do, two full blocks, both sets of lanes
+// starting at +0, in whatever interleaving it likes: each lane's additions wait for the one before, so one block's
+// lanes alone keep the adder idle most of the time, and a kernel can add two blocks side by side.
+using AddLanePairFn = FunctionRef<void(int64_t begin, double* lanes_a, double* lanes_b)>;
+
+// DeterministicLaneSum with the full blocks taken two at a time by add_lane_pair where a chunk has two left (the
+// rest through add_lanes): the same grouping, so the same bits.
+double DeterministicLaneSum(int64_t count, AddLanesFn add_lanes, AddLanePairFn add_lane_pair);
+
 }  // namespace openaclnn::cpu
 
 #endif  // OPENACLNN_BACKEND_CPU_REDUCE_H_

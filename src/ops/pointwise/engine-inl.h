@@ -146,6 +146,19 @@ struct ForwardRun {
     return ValueVecAt<VecTerm, T>(dd, x, y, run, params, i, ExtraSequence<VecTerm>{});
   }
   HWY_INLINE double Term(int64_t i) const { return ValueAt<VecTerm>(run, i, ExtraSequence<VecTerm>{}); }
+  // Asks for x's and y's elements kPrefetchElements ahead of element i: a sum's loop reads nothing else, and one
+  // core's hardware prefetching alone left it short of the memory's speed (docs/PERFORMANCE.md). A prefetch past
+  // the end of an array never faults; its address is formed as an integer, so no pointer leaves the array.
+  HWY_INLINE void Prefetch(int64_t i) const {
+    constexpr int64_t kPrefetchElements = 512;
+    const uintptr_t ahead = static_cast<uintptr_t>((i + kPrefetchElements) * static_cast<int64_t>(sizeof(T)));
+    if (!x.broadcast) {
+      hwy::Prefetch(reinterpret_cast<const char*>(reinterpret_cast<uintptr_t>(x.data) + ahead));
+    }
+    if (!y.broadcast) {
+      hwy::Prefetch(reinterpret_cast<const char*>(reinterpret_cast<uintptr_t>(y.data) + ahead));
+    }
+  }
 
   const Run& run;  // For the extra operands, if the term has any.
   const RunInput<T> x;
@@ -188,53 +201,90 @@ bool ForwardTermsSimd(const Run& run, double* terms) {
 #if HWY_HAVE_FLOAT64
 // The sum's kSumLanes lanes in at most eight double lanes per vector: one vector of eight, or two, four or eight
 // narrower ones, accumulator j holding lanes [j * Lanes, (j + 1) * Lanes). Each lane gets the additions
-// LaneAccumulator gives it, in the same order, so the bits are the same whatever the vector width.
-template <class VecTerm, typename T>
-void ForwardAddTyped(const Run& run, int first_lane, double* HWY_RESTRICT lanes) {
+// LaneAccumulator gives it, in the same order, so the bits are the same whatever the vector width. kRuns runs (1 or
+// 2, of one count) go side by side, run r into lanes[r]: each lane's additions wait for the one before, and with
+// eight lanes in one vector a single run leaves the adder waiting; the second run's additions fill that wait.
+template <class VecTerm, typename T, int kRuns>
+void ForwardAddTyped(const Run* runs, int first_lane, double* const* lanes) {
   static_assert(cpu::kSumLanes == 8, "the accumulators below cover eight lanes");
+  static_assert(kRuns == 1 || kRuns == 2, "one run or two side by side");
   const hn::CappedTag<double, cpu::kSumLanes> dd;
   const int64_t width = static_cast<int64_t>(hn::Lanes(dd));
-  const ForwardRun<VecTerm, T> forward(run);
-  const int64_t count = forward.count;
+  const ForwardRun<VecTerm, T> first(runs[0]);
+  const ForwardRun<VecTerm, T> second(runs[kRuns - 1]);  // With one run, the same one, never added.
+  double* HWY_RESTRICT lanes_a = lanes[0];
+  double* HWY_RESTRICT lanes_b = lanes[kRuns - 1];
+  const int64_t count = first.count;
   int64_t i = 0;
   // One element at a time up to lane 0, so the vectors start at lane 0.
   for (int lane = first_lane; lane != 0 && i < count; lane = (lane + 1) % cpu::kSumLanes, ++i) {
-    lanes[lane] += forward.Term(i);
-  }
-  auto term = [&](int64_t at) { return forward.Terms(dd, at); };
-  auto load = [&](int64_t j) { return j * width < cpu::kSumLanes ? hn::LoadU(dd, lanes + j * width) : hn::Zero(dd); };
-  auto a0 = load(0), a1 = load(1), a2 = load(2), a3 = load(3), a4 = load(4), a5 = load(5), a6 = load(6), a7 = load(7);
-  for (; i + cpu::kSumLanes <= count; i += cpu::kSumLanes) {
-    a0 = hn::Add(a0, term(i));
-    if (width <= 4) {
-      a1 = hn::Add(a1, term(i + width));
-    }
-    if (width <= 2) {
-      a2 = hn::Add(a2, term(i + 2 * width));
-      a3 = hn::Add(a3, term(i + 3 * width));
-    }
-    if (width == 1) {
-      a4 = hn::Add(a4, term(i + 4));
-      a5 = hn::Add(a5, term(i + 5));
-      a6 = hn::Add(a6, term(i + 6));
-      a7 = hn::Add(a7, term(i + 7));
+    lanes_a[lane] += first.Term(i);
+    if constexpr (kRuns == 2) {
+      lanes_b[lane] += second.Term(i);
     }
   }
-  auto store = [&](int64_t j, hn::Vec<decltype(dd)> v) {
-    if (j * width < cpu::kSumLanes) {
-      hn::StoreU(v, dd, lanes + j * width);
+  auto load = [&](const double* from, int64_t j) {
+    return j * width < cpu::kSumLanes ? hn::LoadU(dd, from + j * width) : hn::Zero(dd);
+  };
+  auto a0 = load(lanes_a, 0), a1 = load(lanes_a, 1), a2 = load(lanes_a, 2), a3 = load(lanes_a, 3);
+  auto a4 = load(lanes_a, 4), a5 = load(lanes_a, 5), a6 = load(lanes_a, 6), a7 = load(lanes_a, 7);
+  auto b0 = load(lanes_b, 0), b1 = load(lanes_b, 1), b2 = load(lanes_b, 2), b3 = load(lanes_b, 3);
+  auto b4 = load(lanes_b, 4), b5 = load(lanes_b, 5), b6 = load(lanes_b, 6), b7 = load(lanes_b, 7);
+  // Accumulator j of each run takes the vector of terms from element at + j * width on.
+  auto add = [&](auto& a, auto& b, int64_t at) {
+    a = hn::Add(a, first.Terms(dd, at));
+    if constexpr (kRuns == 2) {
+      b = hn::Add(b, second.Terms(dd, at));
     }
   };
-  store(0, a0);
-  store(1, a1);
-  store(2, a2);
-  store(3, a3);
-  store(4, a4);
-  store(5, a5);
-  store(6, a6);
-  store(7, a7);
+  for (; i + cpu::kSumLanes <= count; i += cpu::kSumLanes) {
+    first.Prefetch(i);
+    if constexpr (kRuns == 2) {
+      second.Prefetch(i);
+    }
+    add(a0, b0, i);
+    if (width <= 4) {
+      add(a1, b1, i + width);
+    }
+    if (width <= 2) {
+      add(a2, b2, i + 2 * width);
+      add(a3, b3, i + 3 * width);
+    }
+    if (width == 1) {
+      add(a4, b4, i + 4);
+      add(a5, b5, i + 5);
+      add(a6, b6, i + 6);
+      add(a7, b7, i + 7);
+    }
+  }
+  auto store = [&](double* to, int64_t j, hn::Vec<decltype(dd)> v) {
+    if (j * width < cpu::kSumLanes) {
+      hn::StoreU(v, dd, to + j * width);
+    }
+  };
+  store(lanes_a, 0, a0);
+  store(lanes_a, 1, a1);
+  store(lanes_a, 2, a2);
+  store(lanes_a, 3, a3);
+  store(lanes_a, 4, a4);
+  store(lanes_a, 5, a5);
+  store(lanes_a, 6, a6);
+  store(lanes_a, 7, a7);
+  if constexpr (kRuns == 2) {
+    store(lanes_b, 0, b0);
+    store(lanes_b, 1, b1);
+    store(lanes_b, 2, b2);
+    store(lanes_b, 3, b3);
+    store(lanes_b, 4, b4);
+    store(lanes_b, 5, b5);
+    store(lanes_b, 6, b6);
+    store(lanes_b, 7, b7);
+  }
   for (int lane = 0; i < count; ++lane, ++i) {
-    lanes[lane] += forward.Term(i);
+    lanes_a[lane] += first.Term(i);
+    if constexpr (kRuns == 2) {
+      lanes_b[lane] += second.Term(i);
+    }
   }
 }
 #endif
@@ -242,16 +292,43 @@ void ForwardAddTyped(const Run& run, int first_lane, double* HWY_RESTRICT lanes)
 template <class VecTerm>
 bool ForwardAddSimd(const Run& run, int first_lane, double* lanes) {
 #if HWY_HAVE_FLOAT64
+  double* const lane_sets[1] = {lanes};
   switch (FastInputType(run, kForwardTermInputs<VecTerm>)) {
-    case ACL_FLOAT: return ForwardAddTyped<VecTerm, float>(run, first_lane, lanes), true;
-    case ACL_FLOAT16: return ForwardAddTyped<VecTerm, Float16>(run, first_lane, lanes), true;
-    case ACL_BF16: return ForwardAddTyped<VecTerm, BFloat16>(run, first_lane, lanes), true;
+    case ACL_FLOAT: return ForwardAddTyped<VecTerm, float, 1>(&run, first_lane, lane_sets), true;
+    case ACL_FLOAT16: return ForwardAddTyped<VecTerm, Float16, 1>(&run, first_lane, lane_sets), true;
+    case ACL_BF16: return ForwardAddTyped<VecTerm, BFloat16, 1>(&run, first_lane, lane_sets), true;
     default: return false;
   }
 #else
   (void)run;
   (void)first_lane;
   (void)lanes;
+  return false;
+#endif
+}
+
+// Both runs in the fast path with one input type (a run's type is fixed by the plan, so both are the same).
+template <class VecTerm>
+bool ForwardAddPairSimd(const Run& a, const Run& b, int first_lane, double* lanes_a, double* lanes_b) {
+#if HWY_HAVE_FLOAT64
+  const aclDataType dtype = FastInputType(a, kForwardTermInputs<VecTerm>);
+  if (a.count != b.count || FastInputType(b, kForwardTermInputs<VecTerm>) != dtype) {
+    return false;
+  }
+  const Run runs[2] = {a, b};
+  double* const lane_sets[2] = {lanes_a, lanes_b};
+  switch (dtype) {
+    case ACL_FLOAT: return ForwardAddTyped<VecTerm, float, 2>(runs, first_lane, lane_sets), true;
+    case ACL_FLOAT16: return ForwardAddTyped<VecTerm, Float16, 2>(runs, first_lane, lane_sets), true;
+    case ACL_BF16: return ForwardAddTyped<VecTerm, BFloat16, 2>(runs, first_lane, lane_sets), true;
+    default: return false;
+  }
+#else
+  (void)a;
+  (void)b;
+  (void)first_lane;
+  (void)lanes_a;
+  (void)lanes_b;
   return false;
 #endif
 }
@@ -340,19 +417,54 @@ HWY_INLINE void StorePairRoundedOnce(DD dd, hn::Vec<DD> low, hn::Vec<DD> high, c
   const hn::Twice<decltype(dh)> df;
   StoreOddAsSixteenBits<Out>(df, hn::Combine(df, RoundToOdd(dh, dd, high), RoundToOdd(dh, dd, low)), out);
 }
+
+// Two vectors of doubles (low first) narrowed to FLOAT as StoreRoundedOnce does and put at out as one full float
+// vector, streamed when `stream` (x86 streams whole registers only; out then aligned to the vector).
+template <class DD>
+HWY_INLINE void PutPairAsFloats(DD, hn::Vec<DD> low, hn::Vec<DD> high, char* out, bool stream) {
+  const hn::Rebind<float, DD> dh;
+  const hn::Twice<decltype(dh)> df;
+  const auto canonical_nan = hn::BitCast(df, hn::Set(hn::RebindToUnsigned<decltype(df)>(), kCanonicalNanBits));
+  const auto rounded = hn::Combine(df, DemoteToFloat(dh, high), DemoteToFloat(dh, low));
+  cpu::HWY_NAMESPACE::PutVector(df, hn::IfThenElse(hn::IsNaN(rounded), canonical_nan, rounded),
+                                reinterpret_cast<float*>(out), stream);
+}
 #endif
 
 template <class VecTerm, typename T, typename Out>
-void ForwardStoreTyped(const Run& run, char* out) {
+void ForwardStoreTyped(const Run& run, char* out, bool stream) {
   const hn::ScalableTag<double> dd;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(dd));
   constexpr int64_t kOutBytes = sizeof(Out) == 4 ? 4 : 2;
   const ForwardRun<VecTerm, T> forward(run);
+  auto scalar = [&](int64_t i) {
+    const double term = forward.Term(i);
+    cpu::StoreFromDouble<Out>(out + i * kOutBytes, term != term ? static_cast<double>(BitsToFloat(kCanonicalNanBits))
+                                                                : term);
+  };
   int64_t i = 0;
 #if HWY_TARGET != HWY_SCALAR
   if constexpr (sizeof(Out) == 2) {
+    // Not streamed: on the machine of docs/PERFORMANCE.md streaming made these loops slower, not faster.
     for (; i + 2 * lanes <= forward.count; i += 2 * lanes) {
       StorePairRoundedOnce<Out>(dd, forward.Terms(dd, i), forward.Terms(dd, i + lanes), out + i * kOutBytes);
+    }
+  } else {
+    // Two double vectors per full float vector. Streaming stores need it aligned to its size: the elements up to
+    // the first such boundary go one by one (each element's bits are the same on every path, so where the vectors
+    // start changes nothing).
+    const int64_t step = 2 * lanes;
+    if (stream) {
+      const uintptr_t vector_bytes = static_cast<uintptr_t>(step * kOutBytes);
+      const uintptr_t misalignment = reinterpret_cast<uintptr_t>(out) % vector_bytes;
+      int64_t head = misalignment == 0 ? 0 : static_cast<int64_t>((vector_bytes - misalignment) / kOutBytes);
+      head = head < forward.count ? head : forward.count;
+      for (; i < head; ++i) {
+        scalar(i);
+      }
+    }
+    for (; i + step <= forward.count; i += step) {
+      PutPairAsFloats(dd, forward.Terms(dd, i), forward.Terms(dd, i + lanes), out + i * kOutBytes, stream);
     }
   }
 #endif
@@ -360,18 +472,19 @@ void ForwardStoreTyped(const Run& run, char* out) {
     StoreRoundedOnce<Out>(dd, forward.Terms(dd, i), out + i * kOutBytes);
   }
   for (; i < forward.count; ++i) {
-    const double term = forward.Term(i);
-    cpu::StoreFromDouble<Out>(out + i * kOutBytes, term != term ? static_cast<double>(BitsToFloat(kCanonicalNanBits))
-                                                                : term);
+    scalar(i);
+  }
+  if (sizeof(Out) == 4 && stream) {
+    hwy::FlushStream();  // Streaming stores are weakly ordered: visible before the launch completes.
   }
 }
 
 template <class VecTerm, typename T>
-bool ForwardStoreForOut(const Run& run, char* out, aclDataType out_dtype) {
+bool ForwardStoreForOut(const Run& run, char* out, aclDataType out_dtype, bool stream) {
   switch (out_dtype) {
-    case ACL_FLOAT: return ForwardStoreTyped<VecTerm, T, float>(run, out), true;
-    case ACL_FLOAT16: return ForwardStoreTyped<VecTerm, T, Float16>(run, out), true;
-    case ACL_BF16: return ForwardStoreTyped<VecTerm, T, BFloat16>(run, out), true;
+    case ACL_FLOAT: return ForwardStoreTyped<VecTerm, T, float>(run, out, stream), true;
+    case ACL_FLOAT16: return ForwardStoreTyped<VecTerm, T, Float16>(run, out, stream), true;
+    case ACL_BF16: return ForwardStoreTyped<VecTerm, T, BFloat16>(run, out, stream), true;
     default: return false;
   }
 }
@@ -379,16 +492,16 @@ bool ForwardStoreForOut(const Run& run, char* out, aclDataType out_dtype) {
 
 // out contiguous along the run and aligned to its element size.
 template <class VecTerm>
-bool ForwardStoreSimd(const Run& run, char* out, int64_t out_stride, aclDataType out_dtype) {
+bool ForwardStoreSimd(const Run& run, char* out, int64_t out_stride, aclDataType out_dtype, bool stream) {
 #if HWY_HAVE_FLOAT64
   const int64_t out_bytes = out_dtype == ACL_FLOAT ? 4 : 2;
   if (out_stride != out_bytes || reinterpret_cast<uintptr_t>(out) % static_cast<uintptr_t>(out_bytes) != 0) {
     return false;
   }
   switch (FastInputType(run, kForwardTermInputs<VecTerm>)) {
-    case ACL_FLOAT: return ForwardStoreForOut<VecTerm, float>(run, out, out_dtype);
-    case ACL_FLOAT16: return ForwardStoreForOut<VecTerm, Float16>(run, out, out_dtype);
-    case ACL_BF16: return ForwardStoreForOut<VecTerm, BFloat16>(run, out, out_dtype);
+    case ACL_FLOAT: return ForwardStoreForOut<VecTerm, float>(run, out, out_dtype, stream);
+    case ACL_FLOAT16: return ForwardStoreForOut<VecTerm, Float16>(run, out, out_dtype, stream);
+    case ACL_BF16: return ForwardStoreForOut<VecTerm, BFloat16>(run, out, out_dtype, stream);
     default: return false;
   }
 #else
@@ -396,6 +509,7 @@ bool ForwardStoreSimd(const Run& run, char* out, int64_t out_stride, aclDataType
   (void)out;
   (void)out_stride;
   (void)out_dtype;
+  (void)stream;
   return false;
 #endif
 }
@@ -559,6 +673,9 @@ HWY_AFTER_NAMESPACE();
   }                                                                                                          \
   inline ::openaclnn::pointwise::ForwardAddFn ForwardAddKernel() {                                           \
     return &::openaclnn::pointwise::HWY_NAMESPACE::ForwardAddSimd<VEC_TERM>;                                 \
+  }                                                                                                          \
+  inline ::openaclnn::pointwise::ForwardAddPairFn ForwardAddPairKernel() {                                   \
+    return &::openaclnn::pointwise::HWY_NAMESPACE::ForwardAddPairSimd<VEC_TERM>;                             \
   }                                                                                                          \
   inline ::openaclnn::pointwise::BackwardRunFn BackwardKernel() {                                            \
     return &::openaclnn::pointwise::HWY_NAMESPACE::BackwardSimd<VEC_TERM>;                                   \

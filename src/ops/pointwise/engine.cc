@@ -137,7 +137,9 @@ struct ForwardParams {
   const TermKernels* kernels;
   ForwardTermsFn simd;
   ForwardStoreFn store_simd;  // Reduction none: whole rows straight into out, where it can.
+  bool stream;                // Reduction none: store_simd streams a FLOAT out (too large to stay in cache).
   ForwardAddFn add_simd;      // Mean and sum: whole rows into the sum's lanes, where every run can (AddsInLanes).
+  ForwardAddPairFn add_pair_simd;  // The same for two blocks side by side.
   const char* kernel_name;    // For the debug log: "reference" or the SIMD target.
 };
 
@@ -172,7 +174,7 @@ class ForwardNoneLaunch final : public Launch {
     for (int64_t row = 0; row < block.outer_size; ++row) {
       const pointwise::Run run = RunOf(block, 1, params_.inputs, params_.dtypes, params_.term, row, 0, block.inner_size);
       char* out = block.data[0] + row * block.outer_stride[0];
-      if (!params_.store_simd(run, out, block.inner_stride[0], params_.out_dtype)) {
+      if (!params_.store_simd(run, out, block.inner_stride[0], params_.out_dtype, params_.stream)) {
         if (row == 0) {
           return false;
         }
@@ -191,6 +193,16 @@ class ForwardNoneLaunch final : public Launch {
   const ForwardParams params_;
 };
 
+// Run `run` from element `first` on, `count` elements long.
+Run Slice(const Run& run, int inputs, int64_t first, int64_t count) {
+  Run piece = run;
+  for (int k = 0; k < inputs; ++k) {
+    piece.input[k] += first * run.stride[k];
+  }
+  piece.count = count;
+  return piece;
+}
+
 // A run's terms into the sum's lanes from `lane` on (run.h's ForwardAddFn); returns the lane after its last term.
 // A run the vector kernel declines goes through the term kernels a piece at a time, each term added in order.
 int AddRunToLanes(const ForwardParams& params, const Run& run, int lane, double* lanes) {
@@ -199,11 +211,7 @@ int AddRunToLanes(const ForwardParams& params, const Run& run, int lane, double*
   }
   double terms[kForwardPiece];
   for (int64_t first = 0; first < run.count; first += kForwardPiece) {
-    Run piece = run;
-    for (int k = 0; k < params.inputs; ++k) {
-      piece.input[k] += first * run.stride[k];
-    }
-    piece.count = std::min(kForwardPiece, run.count - first);
+    const Run piece = Slice(run, params.inputs, first, std::min(kForwardPiece, run.count - first));
     if (params.simd == nullptr || !params.simd(piece, terms)) {
       params.kernels->forward_reference(piece, terms);
     }
@@ -213,6 +221,17 @@ int AddRunToLanes(const ForwardParams& params, const Run& run, int lane, double*
     }
   }
   return lane;
+}
+
+// Two runs of one count into two sets of the sum's lanes from `lane` on, side by side where the vector kernel takes
+// them, else one after the other (AddRunToLanes); returns the lane after their last terms.
+int AddRunPairToLanes(const ForwardParams& params, const Run& a, const Run& b, int lane, double* lanes_a,
+                      double* lanes_b) {
+  if (params.add_pair_simd != nullptr && params.add_pair_simd(a, b, lane, lanes_a, lanes_b)) {
+    return static_cast<int>((lane + a.count) % cpu::kSumLanes);
+  }
+  AddRunToLanes(params, a, lane, lanes_a);
+  return AddRunToLanes(params, b, lane, lanes_b);
 }
 
 // Whether the runs of a reducing plan are the vector kernels' kind (engine-inl.h: every input of one FLOAT,
@@ -264,9 +283,52 @@ class ForwardReducedLaunch final : public Launch {
         }
       });
     };
+    // Or two full blocks side by side: the runs of the first block are listed, then walked in step with the second
+    // block's, each pair of equal pieces added at once (the blocks have the same length, so their lanes agree).
+    // Blocks of more runs than the list holds (short rows: the per-run work dominates there) go one at a time.
+    const auto add_lane_pair = [this, &add_lanes](int64_t begin, double* lanes_a, double* lanes_b) {
+      constexpr int kListedRuns = 16;
+      pointwise::Run listed[kListedRuns];
+      int runs = 0;
+      bool fits = true;
+      iter::ForEachBlock(plan_, begin, begin + cpu::kSumBlockTerms, [&](const iter::Block& block) {
+        for (int64_t row = 0; row < block.outer_size && fits; ++row) {
+          fits = runs < kListedRuns;
+          if (fits) {
+            listed[runs++] = RunOf(block, 0, params_.inputs, params_.dtypes, params_.term, row, 0, block.inner_size);
+          }
+        }
+      });
+      if (!fits) {
+        add_lanes(begin, begin + cpu::kSumBlockTerms, lanes_a);
+        add_lanes(begin + cpu::kSumBlockTerms, begin + 2 * cpu::kSumBlockTerms, lanes_b);
+        return;
+      }
+      int run = 0;
+      int64_t used = 0;  // Elements of listed[run] already added.
+      int lane = 0;
+      const int64_t end = begin + 2 * cpu::kSumBlockTerms;
+      iter::ForEachBlock(plan_, begin + cpu::kSumBlockTerms, end, [&](const iter::Block& block) {
+        for (int64_t row = 0; row < block.outer_size; ++row) {
+          const pointwise::Run second =
+              RunOf(block, 0, params_.inputs, params_.dtypes, params_.term, row, 0, block.inner_size);
+          for (int64_t done = 0; done < second.count;) {
+            const int64_t take = std::min(second.count - done, listed[run].count - used);
+            lane = AddRunPairToLanes(params_, Slice(listed[run], params_.inputs, used, take),
+                                     Slice(second, params_.inputs, done, take), lane, lanes_a, lanes_b);
+            done += take;
+            used += take;
+            if (used == listed[run].count) {
+              ++run;
+              used = 0;
+            }
+          }
+        }
+      });
+    };
     double sum = 0.0;
     try {
-      sum = params_.add_simd != nullptr ? cpu::DeterministicLaneSum(plan_.numel, add_lanes)
+      sum = params_.add_simd != nullptr ? cpu::DeterministicLaneSum(plan_.numel, add_lanes, add_lane_pair)
                                         : cpu::DeterministicSeriesSum(plan_.numel, fill_terms);
     } catch (const std::bad_alloc&) {
       return Status(ACL_ERROR_BAD_ALLOC, msg::ExecutionError(run_api_, "out of host memory for the partial sums."));
@@ -612,7 +674,9 @@ ForwardParams ForwardParamsOf(const ForwardCall& call) {
   params.kernels = call.kernels;
   params.simd = ActiveSimd(call.kernels->forward_simd);
   params.store_simd = ActiveSimd(call.kernels->forward_store_simd);
+  params.stream = cpu::UseStreamingStores(call.out->numel() * DataTypeSize(call.out->dtype()));
   params.add_simd = ActiveSimd(call.kernels->forward_add_simd);
+  params.add_pair_simd = ActiveSimd(call.kernels->forward_add_pair_simd);
   params.kernel_name = cpu::KernelTargetName(params.simd != nullptr ? cpu::ActiveKernelTarget() : cpu::kReferenceKernels);
   return params;
 }

@@ -51,9 +51,15 @@ using ForwardTermsFn = bool (*)(const Run& run, double* terms);
 // (count unlimited). Only a vector kernel has this form; it declines the runs outside its fast path.
 using ForwardAddFn = bool (*)(const Run& run, int first_lane, double* lanes);
 
+// Two forward runs of one count added side by side, `a` into lanes_a and `b` into lanes_b, each as ForwardAddFn adds
+// it from first_lane: the two sets of lanes are independent additions, so the adder has twice the work in flight.
+// Only a vector kernel has this form; it declines the runs ForwardAddFn declines.
+using ForwardAddPairFn = bool (*)(const Run& a, const Run& b, int first_lane, double* lanes_a, double* lanes_b);
+
 // A forward run with reduction none straight into out (count unlimited): each term rounded once to out_dtype
-// and stored at out + i * out_stride. Only a vector kernel has this form; it declines what it cannot store.
-using ForwardStoreFn = bool (*)(const Run& run, char* out, int64_t out_stride, aclDataType out_dtype);
+// and stored at out + i * out_stride; `stream` asks for streaming stores of a FLOAT out (store_policy.h). Only a
+// vector kernel has this form; it declines what it cannot store.
+using ForwardStoreFn = bool (*)(const Run& run, char* out, int64_t out_stride, aclDataType out_dtype, bool stream);
 
 // A backward run: each gradient rounded once to out_dtype and stored at out + i * out_stride. `scale` is the
 // reduction's factor (1 for none and sum); `stream` asks for streaming stores.
@@ -74,6 +80,7 @@ struct TermKernels {
   ForwardTermsFn (*forward_simd)(int64_t target);
   ForwardStoreFn (*forward_store_simd)(int64_t target);
   ForwardAddFn (*forward_add_simd)(int64_t target);
+  ForwardAddPairFn (*forward_add_pair_simd)(int64_t target);
   BackwardRunFn (*backward_simd)(int64_t target);
   int transcendentals = 0;  // Per element: the term's kTranscendentals (reference.h), for the grain policy.
   int gradient_transcendentals = 0;  // The same for the gradient (kGradientTranscendentals, else the above).

@@ -15,6 +15,7 @@
   const ::openaclnn::pointwise::TermKernels& NAME() {                                                          \
     using ::openaclnn::pointwise::BackwardRunFn;                                                               \
     using ::openaclnn::pointwise::ForwardAddFn;                                                                \
+    using ::openaclnn::pointwise::ForwardAddPairFn;                                                            \
     using ::openaclnn::pointwise::ForwardStoreFn;                                                              \
     using ::openaclnn::pointwise::ForwardTermsFn;                                                              \
     using TargetFn = int64_t (*)();                                                                            \
@@ -22,6 +23,7 @@
     static ForwardTermsFn (*const kForward[])() = OPENACLNN_HWY_TABLE(ForwardKernel);                          \
     static ForwardStoreFn (*const kForwardStore[])() = OPENACLNN_HWY_TABLE(ForwardStoreKernel);                \
     static ForwardAddFn (*const kForwardAdd[])() = OPENACLNN_HWY_TABLE(ForwardAddKernel);                      \
+    static ForwardAddPairFn (*const kForwardAddPair[])() = OPENACLNN_HWY_TABLE(ForwardAddPairKernel);          \
     static BackwardRunFn (*const kBackward[])() = OPENACLNN_HWY_TABLE(BackwardKernel);                         \
     static const ::openaclnn::pointwise::TermKernels kKernels = {                                              \
         &::openaclnn::pointwise::ForwardTermsReference<SCALAR_TERM>,                                           \
@@ -36,6 +38,10 @@
         },                                                                                                     \
         [](int64_t target) -> ForwardAddFn {                                                                   \
           const auto get = ::openaclnn::cpu::ForTarget(kTargets, kForwardAdd, target);                         \
+          return get != nullptr ? get() : nullptr;                                                             \
+        },                                                                                                     \
+        [](int64_t target) -> ForwardAddPairFn {                                                               \
+          const auto get = ::openaclnn::cpu::ForTarget(kTargets, kForwardAddPair, target);                     \
           return get != nullptr ? get() : nullptr;                                                             \
         },                                                                                                     \
         [](int64_t target) -> BackwardRunFn {                                                                  \
