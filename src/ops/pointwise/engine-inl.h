@@ -262,23 +262,20 @@ void ForwardAddTyped(const Run* runs, int first_lane, double* const* lanes) {
       hn::StoreU(v, dd, to + j * width);
     }
   };
-  store(lanes_a, 0, a0);
-  store(lanes_a, 1, a1);
-  store(lanes_a, 2, a2);
-  store(lanes_a, 3, a3);
-  store(lanes_a, 4, a4);
-  store(lanes_a, 5, a5);
-  store(lanes_a, 6, a6);
-  store(lanes_a, 7, a7);
+  // The accumulators are separate variables, not an array: SVE's sizeless vectors cannot be array elements.
+  auto store_run = [&](double* to, auto v0, auto v1, auto v2, auto v3, auto v4, auto v5, auto v6, auto v7) {
+    store(to, 0, v0);
+    store(to, 1, v1);
+    store(to, 2, v2);
+    store(to, 3, v3);
+    store(to, 4, v4);
+    store(to, 5, v5);
+    store(to, 6, v6);
+    store(to, 7, v7);
+  };
+  store_run(lanes_a, a0, a1, a2, a3, a4, a5, a6, a7);
   if constexpr (kRuns == 2) {
-    store(lanes_b, 0, b0);
-    store(lanes_b, 1, b1);
-    store(lanes_b, 2, b2);
-    store(lanes_b, 3, b3);
-    store(lanes_b, 4, b4);
-    store(lanes_b, 5, b5);
-    store(lanes_b, 6, b6);
-    store(lanes_b, 7, b7);
+    store_run(lanes_b, b0, b1, b2, b3, b4, b5, b6, b7);
   }
   for (int lane = 0; i < count; ++lane, ++i) {
     lanes_a[lane] += first.Term(i);
