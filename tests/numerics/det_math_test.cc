@@ -12,6 +12,7 @@
 #include <limits>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "backend/cpu/det_math.h"
@@ -325,6 +326,135 @@ TEST(DetMathForFloatTest, EveryKernelTargetGivesTheScalarBits) {
           ASSERT_EQ(Bits(y[static_cast<size_t>(i)]), Bits(reference[static_cast<size_t>(i + skip)]))
               << "x = " << x[static_cast<size_t>(i + skip)];
         }
+      }
+    }
+  }
+}
+
+// LogRatioForFloat's operand pairs: ratios over the whole exponent range, ratios within 2^-20 of 1 (where the
+// result cancels), ratios near sqrt(2) and sqrt(1/2) and a's mantissa near sqrt(2) (where the reduction switches), and logit's (z, 1 - z) for floats z
+// across (0, 1), near 0.5 and near 1 above all.
+std::vector<std::pair<double, double>> LogRatioInputs() {
+  std::mt19937_64 rng(9012);
+  std::uniform_real_distribution<double> mantissa(1.0, 2.0);
+  std::uniform_int_distribution<int> exponent(-1022, 1023);
+  std::uniform_real_distribution<double> near_one(-0x1p-20, 0x1p-20);
+  std::uniform_real_distribution<double> split(1.40, 1.43);
+  std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+  std::vector<std::pair<double, double>> pairs;
+  for (int i = 0; i < 50000; ++i) {
+    pairs.emplace_back(std::ldexp(mantissa(rng), exponent(rng)), std::ldexp(mantissa(rng), exponent(rng)));
+  }
+  for (int i = 0; i < 30000; ++i) {
+    const double b = std::ldexp(mantissa(rng), exponent(rng) / 2);
+    pairs.emplace_back(b * (1.0 + near_one(rng)), b);
+  }
+  for (int i = 0; i < 20000; ++i) {
+    const double m = mantissa(rng);
+    pairs.emplace_back(m * split(rng), m);
+    pairs.emplace_back(m, m * split(rng));
+    pairs.emplace_back(m / split(rng), m);                                           // Ratios near sqrt(1/2).
+    pairs.emplace_back(std::ldexp(split(rng), exponent(rng) / 2), mantissa(rng));  // a's mantissa near sqrt(2).
+  }
+  for (int i = 0; i < 50000; ++i) {
+    const double z = unit(rng);
+    pairs.emplace_back(z, 1.0 - z);
+  }
+  for (float z = 0.5f, w = 0.5f; z < 0.5001f; z = std::nextafter(z, 1.0f), w = std::nextafter(w, 0.0f)) {
+    pairs.emplace_back(z, 1.0 - z);
+    pairs.emplace_back(w, 1.0 - static_cast<double>(w));
+  }
+  float below_one = 1.0f;
+  for (int i = 0; i < 2000; ++i) {
+    below_one = std::nextafter(below_one, 0.0f);
+    pairs.emplace_back(below_one, 1.0 - below_one);
+  }
+  for (double z : {0x1p-149, 0x1p-126, 1e-30, 1e-10, 0.25, 0.75, 1.0 - 0x1p-24}) {
+    pairs.emplace_back(z, 1.0 - z);
+  }
+  return pairs;
+}
+
+long double ExactLogRatio(double a, double b) {
+  const long double ratio = static_cast<long double>(a) / b;
+  if (std::fabs(ratio - 1.0L) < 0.5L) {
+    return std::log1p((static_cast<long double>(a) - b) / b);  // a - b is exact in long double here.
+  }
+  return std::log(ratio);
+}
+
+TEST(DetMathForFloatTest, LogRatioIsWithinTwoToTheMinus44Relative) {
+  double worst = 0;
+  for (const auto& [a, b] : LogRatioInputs()) {
+    const long double want = ExactLogRatio(a, b);
+    if (want == 0.0L) {
+      EXPECT_EQ(det::LogRatioForFloat(a, b), 0.0) << a << " / " << b;
+      continue;
+    }
+    const long double error = std::fabs(static_cast<long double>(det::LogRatioForFloat(a, b)) - want);
+    EXPECT_LE(error, kForFloatBound * std::fabs(want)) << "log(" << a << " / " << b << ")";
+    worst = std::max(worst, static_cast<double>(error / std::fabs(want) * 0x1p53L));
+  }
+  std::printf("log ratio: largest relative error %.1f x 2^-53 (bound 2^-44 = 512 x 2^-53)\n", worst);
+  RecordProperty("log_ratio_for_float_worst", std::to_string(worst));
+}
+
+TEST(DetMathForFloatTest, LogRatioSpecialValues) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double payload = det::DoubleFromBits(0xFFF8000000000123ull);  // A quiet NaN with a sign and a payload.
+  EXPECT_EQ(det::LogRatioForFloat(1.0, 1.0), 0.0);
+  EXPECT_EQ(det::LogRatioForFloat(0.5, 0.5), 0.0);
+  EXPECT_EQ(det::LogRatioForFloat(2.0, 1.0), det::LogForFloat(2.0));
+  EXPECT_EQ(det::LogRatioForFloat(0.0, 1.0), -kInf);
+  EXPECT_EQ(det::LogRatioForFloat(-0.0, 1.0), -kInf);
+  EXPECT_EQ(det::LogRatioForFloat(1.0, kInf), -kInf);
+  EXPECT_EQ(det::LogRatioForFloat(1.0, 0.0), kInf);
+  EXPECT_EQ(det::LogRatioForFloat(1.0, -0.0), kInf);
+  EXPECT_EQ(det::LogRatioForFloat(kInf, 1.0), kInf);
+  EXPECT_EQ(det::LogRatioForFloat(0.0, kInf), -kInf);
+  EXPECT_EQ(det::LogRatioForFloat(kInf, 0.0), kInf);
+  for (const auto& [a, b] : {std::pair{0.0, 0.0}, std::pair{-0.0, 0.0}, std::pair{kInf, kInf},
+                             std::pair{-1.0, 1.0}, std::pair{1.0, -1.0}, std::pair{-kInf, kInf},
+                             std::pair{1.5, -0x1p-30}}) {
+    EXPECT_EQ(Bits(det::LogRatioForFloat(a, b)), Bits(nan)) << a << " / " << b;
+  }
+  EXPECT_EQ(Bits(det::LogRatioForFloat(payload, nan)), Bits(payload));
+  EXPECT_EQ(Bits(det::LogRatioForFloat(2.0, payload)), Bits(payload));
+  // The exact ratio's logarithm, where the ratio itself overflows or underflows double.
+  EXPECT_NEAR(det::LogRatioForFloat(0x1p1000, 0x1p-1000), 2000 * 0.69314718055994531, 1e-9);
+  EXPECT_NEAR(det::LogRatioForFloat(0x1p-1000, 0x1p1000), -2000 * 0.69314718055994531, 1e-9);
+}
+
+TEST(DetMathForFloatTest, LogRatioOnEveryKernelTargetGivesTheScalarBits) {
+  std::vector<std::pair<double, double>> pairs = LogRatioInputs();
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  for (const double special : {0.0, -0.0, kInf, -kInf, nan, -1.0, 1.0, 0.5}) {
+    for (const double other : {0.0, -0.0, kInf, -kInf, nan, -1.0, 1.0, 0.5, 0x1p-1000}) {
+      pairs.emplace_back(special, other);
+      pairs.emplace_back(other, special);
+    }
+  }
+  std::vector<double> a;
+  std::vector<double> b;
+  for (const auto& [x, y] : pairs) {
+    a.push_back(x);
+    b.push_back(y);
+  }
+  std::vector<double> reference(a.size());
+  ASSERT_TRUE(LogRatioForFloatArray(kReferenceKernels, a.data(), b.data(), reference.data(),
+                                    static_cast<int64_t>(a.size())));
+  for (size_t i = 0; i < a.size(); ++i) {
+    ASSERT_EQ(Bits(reference[i]), Bits(det::LogRatioForFloat(a[i], b[i])));
+  }
+  for (int64_t target : AvailableKernelTargets()) {
+    SCOPED_TRACE(KernelTargetName(target));
+    for (const int64_t skip : {int64_t{0}, int64_t{1}, int64_t{3}}) {
+      const int64_t count = static_cast<int64_t>(a.size()) - skip;
+      std::vector<double> y(a.size(), 7.0);
+      ASSERT_TRUE(LogRatioForFloatArray(target, a.data() + skip, b.data() + skip, y.data(), count));
+      for (int64_t i = 0; i < count; ++i) {
+        const auto k = static_cast<size_t>(i + skip);
+        ASSERT_EQ(Bits(y[static_cast<size_t>(i)]), Bits(reference[k])) << "log(" << a[k] << " / " << b[k] << ")";
       }
     }
   }

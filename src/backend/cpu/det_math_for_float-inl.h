@@ -71,6 +71,52 @@ HWY_INLINE hn::Vec<D> Log1pForFloatVec(D d, hn::Vec<D> u) {
   return hn::IfThenElse(itself, u, y);
 }
 
+// det::LogRatioOfNormals: the same operations lane by lane, for lanes whose a and b are positive, finite and
+// normal (any other lane's result is unspecified).
+template <class D>
+HWY_INLINE hn::Vec<D> LogRatioOfNormalsVec(D d, hn::Vec<D> a, hn::Vec<D> b) {
+  const hn::RebindToSigned<D> di;
+  const hn::RebindToUnsigned<D> du;
+  const auto a_bits = hn::Add(hn::BitCast(du, a), hn::Set(du, det::kToSqrtHalfOffset));
+  const auto b_bits = hn::BitCast(du, b);
+  const auto mantissa = hn::Set(du, 0x000FFFFFFFFFFFFFull);
+  auto ma = hn::BitCast(d, hn::Add(hn::And(a_bits, mantissa), hn::Set(du, det::kSqrtHalfBits)));
+  const auto mb = hn::BitCast(d, hn::Or(hn::And(b_bits, mantissa), hn::Set(du, 0x3FF0000000000000ull)));
+  auto exponent = hn::ConvertTo(
+      d, hn::Sub(hn::BitCast(di, hn::ShiftRight<52>(a_bits)), hn::BitCast(di, hn::ShiftRight<52>(b_bits))));
+  const auto below = hn::Lt(hn::Mul(ma, hn::Set(d, det::kSqrt2)), mb);
+  ma = hn::IfThenElse(below, hn::Add(ma, ma), ma);
+  exponent = hn::IfThenElse(below, hn::Sub(exponent, hn::Set(d, 1.0)), exponent);
+  const auto s = hn::Div(hn::Sub(ma, mb), hn::Add(ma, mb));
+  const auto t = hn::Mul(s, s);
+  auto q = hn::Set(d, det::kLogCoefficients[7]);
+  for (int i = 6; i >= 0; --i) {
+    q = hn::Add(hn::Mul(q, t), hn::Set(d, det::kLogCoefficients[i]));
+  }
+  const auto log_m = hn::Mul(s, hn::Add(hn::Mul(t, q), hn::Set(d, 2.0)));
+  return hn::Add(hn::Mul(exponent, hn::Set(d, det::kLn2Hi)),
+                 hn::Add(log_m, hn::Mul(exponent, hn::Set(d, det::kLn2Lo))));
+}
+
+// det::LogRatioForFloat: LogRatioOfNormalsVec, then the special values chosen by masks.
+template <class D>
+HWY_INLINE hn::Vec<D> LogRatioForFloatVec(D d, hn::Vec<D> a, hn::Vec<D> b) {
+  auto y = LogRatioOfNormalsVec(d, a, b);
+  const auto zero = hn::Zero(d);
+  const auto inf = hn::Set(d, std::numeric_limits<double>::infinity());
+  const auto a_zero = hn::Eq(a, zero);
+  const auto b_zero = hn::Eq(b, zero);
+  const auto a_inf = hn::Eq(a, inf);
+  const auto b_inf = hn::Eq(b, inf);
+  y = hn::IfThenElse(hn::Or(b_zero, a_inf), inf, y);
+  y = hn::IfThenElse(hn::Or(a_zero, b_inf), hn::Neg(inf), y);
+  const auto undefined = hn::Or(hn::Or(hn::Lt(a, zero), hn::Lt(b, zero)),
+                                hn::Or(hn::And(a_zero, b_zero), hn::And(a_inf, b_inf)));
+  y = hn::IfThenElse(undefined, hn::Set(d, std::numeric_limits<double>::quiet_NaN()), y);
+  y = hn::IfThenElse(hn::IsNaN(b), b, y);
+  return hn::IfThenElse(hn::IsNaN(a), a, y);
+}
+
 template <class D>
 HWY_INLINE hn::Vec<D> SoftplusTailForFloatVec(D d, hn::Vec<D> x) {
   const auto e = ExpForFloatVec(d, hn::Neg(hn::Abs(x)));

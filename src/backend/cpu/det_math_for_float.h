@@ -81,6 +81,63 @@ inline double Log1pForFloat(double u) {
   return LogOfReduced((m - 1.0) + correction, exponent);
 }
 
+// LogRatioForFloat(a, b) = log(a / b), the logarithm of the exact ratio with one division (logit's
+// log(z / (1 - z)) took two: the ratio's and the logarithm's). For a, b each NaN, +-0, +-inf or a normal double
+// (every FLOAT, FLOAT16 and BFLOAT16 value is one). LogRatioOfNormals is its part for positive, finite, normal a
+// and b: a = m_a 2^e_a with m_a in [sqrt(1/2), sqrt(2)) (from a's bits: an integer addition carries the exponent
+// up where the mantissa reaches sqrt(2)'s), b = m_b 2^e_b with m_b in [1, 2), so m_a / m_b lies in
+// (sqrt(1/2) / 2, sqrt(2)); where m_a sqrt(2) < m_b, m_a is doubled (e - 1), which leaves the ratio in
+// [sqrt(1/2), sqrt(2)) (within the rounding of the product, which only picks between two accurate forms) and
+// m_a - m_b exact (Sterbenz). Then s = (m_a - m_b) / (m_a + m_b), |s| <= 0.172 as in LogOfReduced, and
+// log(m_a / m_b) = 2s + s r with LogOfReduced's r (the same eight coefficients).
+// Bound: s is within an ulp of double of its exact value, the series' truncation is below 2^-50, and the result is
+// e ln2 + log(m_a / m_b) with |log(m_a / m_b)| <= 0.347 <= |e ln2| / 2 for e != 0, so it stays within 2^-44
+// relative (tests/numerics/det_math_test measures it). Special values, as the logarithm of the exact ratio: NaN
+// operands pass through (a's first), NaN for a negative operand, 0 / 0 and inf / inf; -inf for a = +-0 or
+// b = +inf; +inf for b = +-0 or a = +inf.
+inline constexpr uint64_t kSqrtHalfBits = 0x3FE6A09E667F3BCDull;  // sqrt(1/2) rounded (just above it).
+inline constexpr uint64_t kToSqrtHalfOffset = 0x3FF0000000000000ull - kSqrtHalfBits;  // Carries from sqrt(2) on.
+
+static_assert(kLogForFloatTerms == 8, "LogRatioOfNormals takes LogOfReduced's eight coefficients");
+inline double LogRatioOfNormals(double a, double b) {
+  const uint64_t a_bits = DoubleBits(a) + kToSqrtHalfOffset;
+  const uint64_t b_bits = DoubleBits(b);
+  double ma = DoubleFromBits((a_bits & 0x000FFFFFFFFFFFFFull) + kSqrtHalfBits);
+  const double mb = DoubleFromBits((b_bits & 0x000FFFFFFFFFFFFFull) | 0x3FF0000000000000ull);
+  double exponent = static_cast<double>(static_cast<int64_t>(a_bits >> 52) - static_cast<int64_t>(b_bits >> 52));
+  const bool below = ma * kSqrt2 < mb;
+  ma = below ? ma + ma : ma;
+  exponent = below ? exponent - 1.0 : exponent;
+  const double s = (ma - mb) / (ma + mb);
+  const double t = s * s;
+  double q = kLogCoefficients[7];
+  for (int i = 6; i >= 0; --i) {
+    q = q * t + kLogCoefficients[i];
+  }
+  const double log_m = s * (t * q + 2.0);
+  return exponent * kLn2Hi + (log_m + exponent * kLn2Lo);
+}
+
+inline double LogRatioForFloat(double a, double b) {
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  if (std::isnan(a)) {
+    return a;
+  }
+  if (std::isnan(b)) {
+    return b;
+  }
+  if (a < 0.0 || b < 0.0 || (a == 0.0 && b == 0.0) || (a == kInf && b == kInf)) {
+    return std::numeric_limits<double>::quiet_NaN();
+  }
+  if (a == 0.0 || b == kInf) {
+    return -kInf;
+  }
+  if (b == 0.0 || a == kInf) {
+    return kInf;
+  }
+  return LogRatioOfNormals(a, b);
+}
+
 inline double SoftplusTailForFloat(double x) {
   const double e = ExpForFloat(-std::fabs(x));
   const bool small = !(e > kSqrt2Minus1);  // Also true for NaN: f = NaN either way.

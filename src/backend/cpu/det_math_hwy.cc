@@ -72,6 +72,21 @@ void MapArray(const double* x, double* y, int64_t count) {
 }
 #endif
 
+// det::LogRatioForFloat(a[i], b[i]).
+void LogRatioForFloatMap(const double* a, const double* b, double* y, int64_t count) {
+  int64_t i = 0;
+#if HWY_HAVE_FLOAT64
+  const hn::ScalableTag<double> d;
+  const auto lanes = static_cast<int64_t>(hn::Lanes(d));
+  for (; i + lanes <= count; i += lanes) {
+    hn::StoreU(LogRatioForFloatVec(d, hn::LoadU(d, a + i), hn::LoadU(d, b + i)), d, y + i);
+  }
+#endif
+  for (; i < count; ++i) {
+    y[i] = det::LogRatioForFloat(a[i], b[i]);
+  }
+}
+
 // det::ExpDiffF(x[i], m) (the plain ExpF when `kDiff` is false) over floats.
 template <bool kDiff>
 void MapFloatArray(const float* x, float m, float* y, int64_t count) {
@@ -142,6 +157,8 @@ const MapFunction kExpForFloatMaps[] = OPENACLNN_HWY_TABLE(ExpForFloatMap);
 const MapFunction kLogForFloatMaps[] = OPENACLNN_HWY_TABLE(LogForFloatMap);
 const MapFunction kLog1pForFloatMaps[] = OPENACLNN_HWY_TABLE(Log1pForFloatMap);
 const MapFunction kSoftplusTailForFloatMaps[] = OPENACLNN_HWY_TABLE(SoftplusTailForFloatMap);
+using BinaryMapFunction = void (*)(const double*, const double*, double*, int64_t);
+const BinaryMapFunction kLogRatioForFloatMaps[] = OPENACLNN_HWY_TABLE(LogRatioForFloatMap);
 
 // The reference maps the scalar form; a target its array form, where compiled in.
 template <size_t kEntries>
@@ -183,6 +200,20 @@ bool Log1pForFloatArray(int64_t target, const double* x, double* y, int64_t coun
 }
 bool SoftplusTailForFloatArray(int64_t target, const double* x, double* y, int64_t count) {
   return Map(target, det::SoftplusTailForFloat, kSoftplusTailForFloatMaps, x, y, count);
+}
+bool LogRatioForFloatArray(int64_t target, const double* a, const double* b, double* y, int64_t count) {
+  if (target == kReferenceKernels) {
+    for (int64_t i = 0; i < count; ++i) {
+      y[i] = det::LogRatioForFloat(a[i], b[i]);
+    }
+    return true;
+  }
+  const BinaryMapFunction map = ForTarget(kCompiledTargets, kLogRatioForFloatMaps, target);
+  if (map == nullptr) {
+    return false;
+  }
+  map(a, b, y, count);
+  return true;
 }
 bool ExpFloatArray(int64_t target, const float* x, float* y, int64_t count) {
   return MapFloat<false>(target, x, 0.0f, y, count);

@@ -17,6 +17,8 @@ bool ExpForFloatArray(int64_t target, const double* x, double* y, int64_t count)
 bool LogForFloatArray(int64_t target, const double* x, double* y, int64_t count);
 bool Log1pForFloatArray(int64_t target, const double* x, double* y, int64_t count);
 bool SoftplusTailForFloatArray(int64_t target, const double* x, double* y, int64_t count);
+// det::LogRatioForFloat(a[i], b[i]).
+bool LogRatioForFloatArray(int64_t target, const double* a, const double* b, double* y, int64_t count);
 // det::ExpF, and det::ExpDiffF(x[i], m), over float arrays.
 bool ExpFloatArray(int64_t target, const float* x, float* y, int64_t count);
 bool ExpDiffFloatArray(int64_t target, const float* x, float m, float* y, int64_t count);

@@ -3,10 +3,12 @@
 // float (POINTWISE-LOSS-FACTS 12.1):
 //   logit     z = x clamped to [lo, hi] by comparisons on x (x < lo gives lo, else x > hi gives hi; so eps > 0.5
 //             gives lo below lo and hi above it, as CANN), NaN kept; no clamp for eps < 0 (or NaN);
-//             then log(z / (1 - z)) in double (z = 0: -inf, 1: +inf, outside [0, 1]: NaN)
+//             then log(z / (1 - z)) in double, as the logarithm of the ratio of z and 1 - z with one division
+//             (z = 0: -inf, 1: +inf, outside [0, 1]: NaN); 1 - z is exact in double for z >= 2^-29, and below
+//             that its rounding moves the result by under 2^-53 relative
 //   gradient  g / (x (1 - x)) in float (DECISIONS 4) where lo <= x <= hi (eps >= 0; 0 elsewhere, NaN x
 //             included) or 0 <= x <= 1 (eps < 0; NaN elsewhere)
-// log: backend/cpu/det_math_for_float.h. The gradient's factor s is always 1 (no reduction).
+// LogRatioForFloat: backend/cpu/det_math_for_float.h. The gradient's factor s is always 1 (no reduction).
 //
 // Why float keeps the gradient within 2 ulp of the float64 reference rounded once (DECISIONS 18), u = 2^-24:
 // 1 - x is exact for x >= 0.5, so there only the product rounds before the quotient (within 1 ulp). Below 0.5,
@@ -35,9 +37,9 @@ struct LogitTerm {
     if (p.eps >= 0.0f) {
       const float lo = p.eps;
       const float hi = 1.0f - p.eps;
-      z = std::isnan(x) ? x : (x >= lo ? (x <= hi ? x : hi) : lo);
+      z = x < lo ? lo : (x > hi ? hi : x);  // NaN fails both comparisons and stays.
     }
-    return cpu::det::LogForFloat(z / (1.0 - z));
+    return cpu::det::LogRatioForFloat(z, 1.0 - z);
   }
   static float Gradient(float g, float x, float, float, const pointwise::TermParams& p) {
     const bool clamped = p.eps >= 0.0f;
