@@ -114,6 +114,17 @@ struct RunInput {
     return hn::BitCast(hn::RebindToUnsigned<DF>(), hn::LoadU(d16, reinterpret_cast<const uint16_t*>(data) + i));
   }
 #endif
+  // Asks for the elements kPrefetchElements ahead of element i (nothing for a broadcast input): one core's hardware
+  // prefetching alone left the forward loops short of the memory's speed, MSE's short one and logit's long one
+  // alike (docs/PERFORMANCE.md). A prefetch past the end of an array never faults; its address is formed as an
+  // integer, so no pointer leaves the array.
+  HWY_INLINE void PrefetchAhead(int64_t i) const {
+    constexpr int64_t kPrefetchElements = 512;
+    if (!broadcast) {
+      const auto ahead = static_cast<uintptr_t>((i + kPrefetchElements) * static_cast<int64_t>(sizeof(T)));
+      hwy::Prefetch(reinterpret_cast<const char*>(reinterpret_cast<uintptr_t>(data) + ahead));
+    }
+  }
   const char* data;
   bool broadcast;
   float value;
@@ -146,18 +157,11 @@ struct ForwardRun {
     return ValueVecAt<VecTerm, T>(dd, x, y, run, params, i, ExtraSequence<VecTerm>{});
   }
   HWY_INLINE double Term(int64_t i) const { return ValueAt<VecTerm>(run, i, ExtraSequence<VecTerm>{}); }
-  // Asks for x's and y's elements kPrefetchElements ahead of element i: a sum's loop reads nothing else, and one
-  // core's hardware prefetching alone left it short of the memory's speed (docs/PERFORMANCE.md). A prefetch past
-  // the end of an array never faults; its address is formed as an integer, so no pointer leaves the array.
+  // Asks for x's and y's elements ahead of element i (RunInput::PrefetchAhead), once per vector pair of the sum's
+  // and the store's loops.
   HWY_INLINE void Prefetch(int64_t i) const {
-    constexpr int64_t kPrefetchElements = 512;
-    const uintptr_t ahead = static_cast<uintptr_t>((i + kPrefetchElements) * static_cast<int64_t>(sizeof(T)));
-    if (!x.broadcast) {
-      hwy::Prefetch(reinterpret_cast<const char*>(reinterpret_cast<uintptr_t>(x.data) + ahead));
-    }
-    if (!y.broadcast) {
-      hwy::Prefetch(reinterpret_cast<const char*>(reinterpret_cast<uintptr_t>(y.data) + ahead));
-    }
+    x.PrefetchAhead(i);
+    y.PrefetchAhead(i);
   }
 
   const Run& run;  // For the extra operands, if the term has any.
@@ -444,6 +448,7 @@ void ForwardStoreTyped(const Run& run, char* out, bool stream) {
   if constexpr (sizeof(Out) == 2) {
     // Not streamed: on the machine of docs/PERFORMANCE.md streaming made these loops slower, not faster.
     for (; i + 2 * lanes <= forward.count; i += 2 * lanes) {
+      forward.Prefetch(i);
       StorePairRoundedOnce<Out>(dd, forward.Terms(dd, i), forward.Terms(dd, i + lanes), out + i * kOutBytes);
     }
   } else {
@@ -461,6 +466,7 @@ void ForwardStoreTyped(const Run& run, char* out, bool stream) {
       }
     }
     for (; i + step <= forward.count; i += step) {
+      forward.Prefetch(i);
       PutPairAsFloats(dd, forward.Terms(dd, i), forward.Terms(dd, i + lanes), out + i * kOutBytes, stream);
     }
   }
