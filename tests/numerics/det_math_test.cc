@@ -332,8 +332,8 @@ TEST(DetMathForFloatTest, EveryKernelTargetGivesTheScalarBits) {
 }
 
 // LogRatioForFloat's operand pairs: ratios over the whole exponent range, ratios within 2^-20 of 1 (where the
-// result cancels), ratios near sqrt(2) and sqrt(1/2) and a's mantissa near sqrt(2) (where the reduction switches), and logit's (z, 1 - z) for floats z
-// across (0, 1), near 0.5 and near 1 above all.
+// result cancels), ratios near sqrt(2) and sqrt(1/2) and a's mantissa near sqrt(2) (where the reduction
+// switches), and logit's (z, 1 - z) for floats z across (0, 1), near 0.5 and near 1 above all.
 std::vector<std::pair<double, double>> LogRatioInputs() {
   std::mt19937_64 rng(9012);
   std::uniform_real_distribution<double> mantissa(1.0, 2.0);
