@@ -70,19 +70,30 @@ HWY_INLINE hn::Vec<D> ExpVec(D d, hn::Vec<D> x) {
   return ExpWithVec<12>(d, x);
 }
 
-// det::LogOfReducedWith<kTerms>: exponent ln2 + log(1 + f).
+// det::LogSeriesWith<kTerms>.
 template <int kTerms, class D>
-HWY_INLINE hn::Vec<D> LogOfReducedWithVec(D d, hn::Vec<D> f, hn::Vec<D> exponent) {
-  const auto s = hn::Div(f, hn::Add(f, hn::Set(d, 2.0)));
-  const auto s2 = hn::Mul(s, s);
+HWY_INLINE hn::Vec<D> LogSeriesWithVec(D d, hn::Vec<D> s2) {
   auto q = hn::Set(d, det::kLogCoefficients[kTerms - 1]);
   for (int i = kTerms - 2; i >= 0; --i) {
     q = hn::Add(hn::Mul(q, s2), hn::Set(d, det::kLogCoefficients[i]));
   }
-  const auto r = hn::Mul(s2, q);
-  const auto log_m = hn::Sub(f, hn::Mul(s, hn::Sub(f, r)));
+  return hn::Mul(s2, q);
+}
+
+// det::AddExponentLn2.
+template <class D>
+HWY_INLINE hn::Vec<D> AddExponentLn2Vec(D d, hn::Vec<D> log_m, hn::Vec<D> exponent) {
   return hn::Add(hn::Mul(exponent, hn::Set(d, det::kLn2Hi)),
                  hn::Add(log_m, hn::Mul(exponent, hn::Set(d, det::kLn2Lo))));
+}
+
+// det::LogOfReducedWith<kTerms>: exponent ln2 + log(1 + f).
+template <int kTerms, class D>
+HWY_INLINE hn::Vec<D> LogOfReducedWithVec(D d, hn::Vec<D> f, hn::Vec<D> exponent) {
+  const auto s = hn::Div(f, hn::Add(f, hn::Set(d, 2.0)));
+  const auto r = LogSeriesWithVec<kTerms>(d, hn::Mul(s, s));
+  const auto log_m = hn::Sub(f, hn::Mul(s, hn::Sub(f, r)));
+  return AddExponentLn2Vec(d, log_m, exponent);
 }
 
 // det::LogWith<kTerms>.

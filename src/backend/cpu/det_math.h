@@ -165,20 +165,31 @@ inline float ExpDiffF(float x, float m) {
   return ExpSumF(s, e);  // e is finite whenever s is in ExpSumF's range.
 }
 
-// exponent ln2 + log(1 + f) for |f / (f + 2)| <= 0.172, the series r to its first kTerms coefficients of
-// kLogCoefficients (10: Log's; det_math_for_float.h takes fewer).
+// r(s) = 2s^2/3 + 2s^4/5 + ... to the first kTerms coefficients of kLogCoefficients, by Horner's scheme in
+// s2 = s^2: log((1 + s) / (1 - s)) = 2s + s r(s).
 template <int kTerms>
-inline double LogOfReducedWith(double f, double exponent) {
+inline double LogSeriesWith(double s2) {
   static_assert(kTerms >= 1 && kTerms <= 10, "kLogCoefficients holds 10 terms");
-  const double s = f / (f + 2.0);
-  const double s2 = s * s;
   double q = kLogCoefficients[kTerms - 1];
   for (int i = kTerms - 2; i >= 0; --i) {
     q = q * s2 + kLogCoefficients[i];
   }
-  const double r = s2 * q;               // 2s^2/3 + 2s^4/5 + ...
-  const double log_m = f - s * (f - r);  // 2s = f - s f, so log(m) = f - s (f - r): f exact, the rest small.
+  return s2 * q;
+}
+
+// exponent ln2 + log_m, ln2 in two parts (exponent * kLn2Hi is exact).
+inline double AddExponentLn2(double log_m, double exponent) {
   return exponent * kLn2Hi + (log_m + exponent * kLn2Lo);
+}
+
+// exponent ln2 + log(1 + f) for |f / (f + 2)| <= 0.172, the series r to its first kTerms coefficients of
+// kLogCoefficients (10: Log's; det_math_for_float.h takes fewer).
+template <int kTerms>
+inline double LogOfReducedWith(double f, double exponent) {
+  const double s = f / (f + 2.0);
+  const double r = LogSeriesWith<kTerms>(s * s);
+  const double log_m = f - s * (f - r);  // 2s = f - s f, so log(m) = f - s (f - r): f exact, the rest small.
+  return AddExponentLn2(log_m, exponent);
 }
 
 // Log with the series of LogOfReducedWith<kTerms>: the special values, then x = m 2^e.

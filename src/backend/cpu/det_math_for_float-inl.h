@@ -88,14 +88,8 @@ HWY_INLINE hn::Vec<D> LogRatioOfNormalsVec(D d, hn::Vec<D> a, hn::Vec<D> b) {
   ma = hn::IfThenElse(below, hn::Add(ma, ma), ma);
   exponent = hn::IfThenElse(below, hn::Sub(exponent, hn::Set(d, 1.0)), exponent);
   const auto s = hn::Div(hn::Sub(ma, mb), hn::Add(ma, mb));
-  const auto t = hn::Mul(s, s);
-  auto q = hn::Set(d, det::kLogCoefficients[7]);
-  for (int i = 6; i >= 0; --i) {
-    q = hn::Add(hn::Mul(q, t), hn::Set(d, det::kLogCoefficients[i]));
-  }
-  const auto log_m = hn::Mul(s, hn::Add(hn::Mul(t, q), hn::Set(d, 2.0)));
-  return hn::Add(hn::Mul(exponent, hn::Set(d, det::kLn2Hi)),
-                 hn::Add(log_m, hn::Mul(exponent, hn::Set(d, det::kLn2Lo))));
+  const auto log_m = hn::Mul(s, hn::Add(LogSeriesWithVec<det::kLogForFloatTerms>(d, hn::Mul(s, s)), hn::Set(d, 2.0)));
+  return AddExponentLn2Vec(d, log_m, exponent);
 }
 
 // det::LogRatioForFloat: LogRatioOfNormalsVec, then the special values chosen by masks.

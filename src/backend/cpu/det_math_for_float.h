@@ -89,7 +89,7 @@ inline double Log1pForFloat(double u) {
 // (sqrt(1/2) / 2, sqrt(2)); where m_a sqrt(2) < m_b, m_a is doubled (e - 1), which leaves the ratio in
 // [sqrt(1/2), sqrt(2)) (within the rounding of the product, which only picks between two accurate forms) and
 // m_a - m_b exact (Sterbenz). Then s = (m_a - m_b) / (m_a + m_b), |s| <= 0.172 as in LogOfReduced, and
-// log(m_a / m_b) = 2s + s r with LogOfReduced's r (the same eight coefficients).
+// log(m_a / m_b) = 2s + s r with LogOfReduced's series r (LogSeriesWith, the same eight coefficients).
 // Bound: s is within an ulp of double of its exact value, the series' truncation is below 2^-50, and the result is
 // e ln2 + log(m_a / m_b) with |log(m_a / m_b)| <= 0.347 <= |e ln2| / 2 for e != 0, so it stays within 2^-44
 // relative (tests/numerics/det_math_test measures it). Special values, as the logarithm of the exact ratio: NaN
@@ -98,7 +98,6 @@ inline double Log1pForFloat(double u) {
 inline constexpr uint64_t kSqrtHalfBits = 0x3FE6A09E667F3BCDull;  // sqrt(1/2) rounded (just above it).
 inline constexpr uint64_t kToSqrtHalfOffset = 0x3FF0000000000000ull - kSqrtHalfBits;  // Carries from sqrt(2) on.
 
-static_assert(kLogForFloatTerms == 8, "LogRatioOfNormals takes LogOfReduced's eight coefficients");
 inline double LogRatioOfNormals(double a, double b) {
   const uint64_t a_bits = DoubleBits(a) + kToSqrtHalfOffset;
   const uint64_t b_bits = DoubleBits(b);
@@ -109,13 +108,8 @@ inline double LogRatioOfNormals(double a, double b) {
   ma = below ? ma + ma : ma;
   exponent = below ? exponent - 1.0 : exponent;
   const double s = (ma - mb) / (ma + mb);
-  const double t = s * s;
-  double q = kLogCoefficients[7];
-  for (int i = 6; i >= 0; --i) {
-    q = q * t + kLogCoefficients[i];
-  }
-  const double log_m = s * (t * q + 2.0);
-  return exponent * kLn2Hi + (log_m + exponent * kLn2Lo);
+  const double log_m = s * (LogSeriesWith<kLogForFloatTerms>(s * s) + 2.0);
+  return AddExponentLn2(log_m, exponent);
 }
 
 inline double LogRatioForFloat(double a, double b) {

@@ -127,31 +127,28 @@ HWY_AFTER_NAMESPACE();
 namespace openaclnn::cpu {
 namespace {
 
-using MapFunction = void (*)(const double*, double*, int64_t);
 using TargetFunction = int64_t (*)();
 const TargetFunction kCompiledTargets[] = OPENACLNN_HWY_TABLE(CompiledTarget);
-const MapFunction kExpMaps[] = OPENACLNN_HWY_TABLE(ExpMap);
-const MapFunction kLogMaps[] = OPENACLNN_HWY_TABLE(LogMap);
-using FloatMapFunction = void (*)(const float*, float, float*, int64_t);
-const FloatMapFunction kExpFloatMaps[] = OPENACLNN_HWY_TABLE(ExpFloatMap);
-const FloatMapFunction kExpDiffFloatMaps[] = OPENACLNN_HWY_TABLE(ExpDiffFloatMap);
 
-template <bool kDiff>
-bool MapFloat(int64_t target, const float* x, float m, float* y, int64_t count) {
+// The reference runs `reference` (the scalar forms' loop); a target its array form from `maps` on `args`, where
+// compiled in.
+template <class Reference, class Function, size_t kEntries, class... Args>
+bool RunOn(int64_t target, Reference&& reference, Function const (&maps)[kEntries], Args... args) {
   if (target == kReferenceKernels) {
-    for (int64_t i = 0; i < count; ++i) {
-      y[i] = kDiff ? det::ExpDiffF(x[i], m) : det::ExpF(x[i]);
-    }
+    reference();
     return true;
   }
-  const FloatMapFunction map = ForTarget(kCompiledTargets, kDiff ? kExpDiffFloatMaps : kExpFloatMaps, target);
+  const Function map = ForTarget(kCompiledTargets, maps, target);
   if (map == nullptr) {
     return false;
   }
-  map(x, m, y, count);
+  map(args...);
   return true;
 }
 
+using MapFunction = void (*)(const double*, double*, int64_t);
+const MapFunction kExpMaps[] = OPENACLNN_HWY_TABLE(ExpMap);
+const MapFunction kLogMaps[] = OPENACLNN_HWY_TABLE(LogMap);
 const MapFunction kLog1pMaps[] = OPENACLNN_HWY_TABLE(Log1pMap);
 const MapFunction kExpForFloatMaps[] = OPENACLNN_HWY_TABLE(ExpForFloatMap);
 const MapFunction kLogForFloatMaps[] = OPENACLNN_HWY_TABLE(LogForFloatMap);
@@ -159,23 +156,29 @@ const MapFunction kLog1pForFloatMaps[] = OPENACLNN_HWY_TABLE(Log1pForFloatMap);
 const MapFunction kSoftplusTailForFloatMaps[] = OPENACLNN_HWY_TABLE(SoftplusTailForFloatMap);
 using BinaryMapFunction = void (*)(const double*, const double*, double*, int64_t);
 const BinaryMapFunction kLogRatioForFloatMaps[] = OPENACLNN_HWY_TABLE(LogRatioForFloatMap);
+using FloatMapFunction = void (*)(const float*, float, float*, int64_t);
+const FloatMapFunction kExpFloatMaps[] = OPENACLNN_HWY_TABLE(ExpFloatMap);
+const FloatMapFunction kExpDiffFloatMaps[] = OPENACLNN_HWY_TABLE(ExpDiffFloatMap);
 
-// The reference maps the scalar form; a target its array form, where compiled in.
 template <size_t kEntries>
 bool Map(int64_t target, double (*scalar)(double), MapFunction const (&maps)[kEntries], const double* x, double* y,
          int64_t count) {
-  if (target == kReferenceKernels) {
+  const auto reference = [&] {
     for (int64_t i = 0; i < count; ++i) {
       y[i] = scalar(x[i]);
     }
-    return true;
-  }
-  const MapFunction map = ForTarget(kCompiledTargets, maps, target);
-  if (map == nullptr) {
-    return false;
-  }
-  map(x, y, count);
-  return true;
+  };
+  return RunOn(target, reference, maps, x, y, count);
+}
+
+template <bool kDiff>
+bool MapFloat(int64_t target, const float* x, float m, float* y, int64_t count) {
+  const auto reference = [&] {
+    for (int64_t i = 0; i < count; ++i) {
+      y[i] = kDiff ? det::ExpDiffF(x[i], m) : det::ExpF(x[i]);
+    }
+  };
+  return RunOn(target, reference, kDiff ? kExpDiffFloatMaps : kExpFloatMaps, x, m, y, count);
 }
 
 }  // namespace
@@ -202,18 +205,12 @@ bool SoftplusTailForFloatArray(int64_t target, const double* x, double* y, int64
   return Map(target, det::SoftplusTailForFloat, kSoftplusTailForFloatMaps, x, y, count);
 }
 bool LogRatioForFloatArray(int64_t target, const double* a, const double* b, double* y, int64_t count) {
-  if (target == kReferenceKernels) {
+  const auto reference = [&] {
     for (int64_t i = 0; i < count; ++i) {
       y[i] = det::LogRatioForFloat(a[i], b[i]);
     }
-    return true;
-  }
-  const BinaryMapFunction map = ForTarget(kCompiledTargets, kLogRatioForFloatMaps, target);
-  if (map == nullptr) {
-    return false;
-  }
-  map(a, b, y, count);
-  return true;
+  };
+  return RunOn(target, reference, kLogRatioForFloatMaps, a, b, y, count);
 }
 bool ExpFloatArray(int64_t target, const float* x, float* y, int64_t count) {
   return MapFloat<false>(target, x, 0.0f, y, count);
