@@ -8,6 +8,7 @@
 #endif
 
 #include "hwy/highway.h"
+#include "ops/pointwise/float_term-inl.h"
 #include "ops/l1_loss/l1_loss_term.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -19,6 +20,16 @@ struct L1VecTerm : L1Term {
   template <class DD>
   static HWY_INLINE hn::Vec<DD> ValueVec(DD, hn::Vec<DD> x, hn::Vec<DD> y, const pointwise::TermParams&) {
     return hn::Abs(hn::Sub(x, y));
+  }
+  // The float form (ops/pointwise/float_term-inl.h): |fl(x - y)| is |x - y| rounded once, as the double's is; it
+  // is exact where the difference is.
+  template <class DF>
+  static HWY_INLINE hn::Vec<DF> ValueFloatVec(DF df, hn::Vec<DF> x, hn::Vec<DF> y, const pointwise::NoFloatConstants&,
+                                              hn::Mask<DF>& once, hn::Mask<DF>& exact) {
+    const auto d = hn::Sub(x, y);
+    once = hn::Eq(d, d);  // Every lane but NaN ones, which are not finite and go to the double term anyway.
+    exact = pointwise::HWY_NAMESPACE::DifferenceIsExact(df, x, y, d);
+    return hn::Abs(d);
   }
   template <class DF>
   static HWY_INLINE hn::Vec<DF> GradientVec(DF df, hn::Vec<DF> g, hn::Vec<DF> x, hn::Vec<DF> y, hn::Vec<DF> s,

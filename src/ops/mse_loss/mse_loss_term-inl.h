@@ -8,6 +8,7 @@
 #endif
 
 #include "hwy/highway.h"
+#include "ops/pointwise/float_term-inl.h"
 #include "ops/mse_loss/mse_loss_term.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -20,6 +21,17 @@ struct MseVecTerm : MseTerm {
   static HWY_INLINE hn::Vec<DD> ValueVec(DD, hn::Vec<DD> x, hn::Vec<DD> y, const pointwise::TermParams&) {
     const auto difference = hn::Sub(x, y);
     return hn::Mul(difference, difference);
+  }
+  // The float form (ops/pointwise/float_term-inl.h): where fl(x - y) is exact, its square is (x - y)^2 rounded
+  // once in float as in double, and exact where d has at most 12 significant bits.
+  template <class DF>
+  static HWY_INLINE hn::Vec<DF> ValueFloatVec(DF df, hn::Vec<DF> x, hn::Vec<DF> y, const pointwise::NoFloatConstants&,
+                                              hn::Mask<DF>& once, hn::Mask<DF>& exact) {
+    namespace fp = pointwise::HWY_NAMESPACE;
+    const auto d = hn::Sub(x, y);
+    once = fp::DifferenceIsExact(df, x, y, d);
+    exact = hn::And(once, fp::SquareIsExact(df, d));
+    return hn::Mul(d, d);
   }
   template <class DF>
   static HWY_INLINE hn::Vec<DF> GradientVec(DF, hn::Vec<DF> g, hn::Vec<DF> x, hn::Vec<DF> y, hn::Vec<DF> s,

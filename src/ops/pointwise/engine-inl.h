@@ -35,6 +35,7 @@
 #include "hwy/cache_control.h"
 #include "hwy/highway.h"
 #include "ops/pointwise/double_lanes-inl.h"
+#include "ops/pointwise/float_term-inl.h"
 #include "ops/pointwise/reference.h"
 #include "ops/pointwise/run.h"
 
@@ -432,6 +433,96 @@ HWY_INLINE void PutPairAsFloats(DD, hn::Vec<DD> low, hn::Vec<DD> high, char* out
 }
 #endif
 
+// Whether the store loops may take VecTerm's float form (ops/pointwise/float_term-inl.h) for inputs of type T:
+// the term has one, no extra operands, and T is 16 bits wide, whose differences float mostly holds exactly (for
+// FLOAT inputs most vectors would fall back to the double term, and the test would only cost).
+template <class VecTerm, class DF, class = void>
+struct HasFloatForm : std::false_type {};
+template <class VecTerm, class DF>
+struct HasFloatForm<VecTerm, DF, std::void_t<decltype(&VecTerm::template ValueFloatVec<DF>)>> : std::true_type {};
+template <class VecTerm, typename T, class DF>
+inline constexpr bool kTakesFloatForm =
+    sizeof(T) == 2 && ExtraOperandCount<VecTerm>::value == 0 && HasFloatForm<VecTerm, DF>::value;
+
+// The term's float constants (float_term-inl.h): its FloatConstantsOf, or none.
+template <class VecTerm, class = void>
+struct HasFloatConstants : std::false_type {};
+template <class VecTerm>
+struct HasFloatConstants<VecTerm, std::void_t<decltype(VecTerm::FloatConstantsOf(TermParams{}))>> : std::true_type {};
+template <class VecTerm>
+auto FloatConstantsFor(const TermParams& params) {
+  if constexpr (HasFloatConstants<VecTerm>::value) {
+    return VecTerm::FloatConstantsOf(params);
+  } else {
+    return NoFloatConstants{};
+  }
+}
+
+// The lanes of a float form's value that may be stored rounded to Out: finite, and the exact term or the term
+// rounded once that is no 16-bit tie (float_term-inl.h says why that gives the double term's bits).
+template <typename Out, class DF>
+HWY_INLINE hn::Mask<DF> FloatFormHolds(DF df, hn::Vec<DF> value, hn::Mask<DF> once, hn::Mask<DF> exact) {
+  const hn::RebindToUnsigned<DF> du;
+  const auto exponent = hn::Set(du, 0x7f800000u);
+  const auto finite = hn::RebindMask(df, hn::Ne(hn::And(hn::BitCast(du, value), exponent), exponent));
+  return hn::And(finite, hn::Or(exact, hn::And(once, NoSixteenBitTie<Out>(df, value))));
+}
+
+// The float form's Lanes(df) terms from element i on, rounded to Out and stored at out when every lane may take
+// it; false, nothing stored, otherwise.
+template <class VecTerm, typename Out, typename T, class DF, class Constants>
+HWY_INLINE bool StoreFloatForm(DF df, const ForwardRun<VecTerm, T>& forward, const Constants& constants, int64_t i,
+                               char* out) {
+  hn::Mask<DF> once;
+  hn::Mask<DF> exact;
+  const auto value = VecTerm::ValueFloatVec(df, forward.x.Floats(df, i), forward.y.Floats(df, i), constants, once,
+                                            exact);
+  if (!hn::AllTrue(df, FloatFormHolds<Out>(df, value, once, exact))) {
+    return false;
+  }
+  uint16_t* destination = reinterpret_cast<uint16_t*>(out);
+  if constexpr (std::is_same_v<Out, Float16>) {
+    hn::StoreU(convert::FloatToHalf(df, value), convert::Bits16<DF>(), destination);
+  } else {
+    hn::StoreU(convert::FloatToBf16(df, value), convert::Bits16<DF>(), destination);
+  }
+  return true;
+}
+
+// Finite floats rounded to nearest even as BFLOAT16, the pattern in the upper 16 bits of each lane (the lower ones
+// are left as they come): no NaN to keep quiet, so one addition does it.
+template <class DF>
+HWY_INLINE hn::Vec<hn::RebindToUnsigned<DF>> RoundFiniteToBf16High(DF df, hn::Vec<DF> value) {
+  const hn::RebindToUnsigned<DF> du;
+  const auto bits = hn::BitCast(du, value);
+  return hn::Add(bits, hn::Add(hn::Set(du, 0x7fffu), hn::And(hn::ShiftRight<16>(bits), hn::Set(du, 1u))));
+}
+
+// BFLOAT16 in and out: the float form of the 2 Lanes(df) elements from element i on as their even and odd halves
+// (RunInput::EvenBf16, no shuffle), stored as one vector of 16-bit lanes, when every lane may take it.
+template <class VecTerm, typename T, class DF, class Constants>
+HWY_INLINE bool StoreFloatFormBf16Pairs(DF df, const ForwardRun<VecTerm, T>& forward, const Constants& constants,
+                                        int64_t i, char* out) {
+  hn::Mask<DF> once_even;
+  hn::Mask<DF> exact_even;
+  hn::Mask<DF> once_odd;
+  hn::Mask<DF> exact_odd;
+  const auto even = VecTerm::ValueFloatVec(df, forward.x.EvenBf16(df, i), forward.y.EvenBf16(df, i), constants,
+                                           once_even, exact_even);
+  const auto odd = VecTerm::ValueFloatVec(df, forward.x.OddBf16(df, i), forward.y.OddBf16(df, i), constants,
+                                          once_odd, exact_odd);
+  if (!hn::AllTrue(df, hn::And(FloatFormHolds<BFloat16>(df, even, once_even, exact_even),
+                               FloatFormHolds<BFloat16>(df, odd, once_odd, exact_odd)))) {
+    return false;
+  }
+  const hn::RebindToUnsigned<DF> du;
+  const hn::Repartition<uint16_t, DF> d16;
+  const auto pairs = hn::Or(hn::ShiftRight<16>(RoundFiniteToBf16High(df, even)),
+                            hn::And(RoundFiniteToBf16High(df, odd), hn::Set(du, 0xffff0000u)));
+  hn::StoreU(hn::BitCast(d16, pairs), d16, reinterpret_cast<uint16_t*>(out));
+  return true;
+}
+
 template <class VecTerm, typename T, typename Out>
 void ForwardStoreTyped(const Run& run, char* out, bool stream) {
   const hn::ScalableTag<double> dd;
@@ -447,9 +538,31 @@ void ForwardStoreTyped(const Run& run, char* out, bool stream) {
 #if HWY_TARGET != HWY_SCALAR
   if constexpr (sizeof(Out) == 2) {
     // Not streamed: on the machine of docs/PERFORMANCE.md streaming made these loops slower, not faster.
+    // The float form where the term has one (float_term-inl.h); a vector it cannot take goes through the double
+    // term. For BFLOAT16 in and out, 2 Lanes(df) elements at a time as even and odd halves; the rest as below.
+    [[maybe_unused]] const hn::Twice<hn::Rebind<float, decltype(dd)>> df;
+    [[maybe_unused]] const auto constants = FloatConstantsFor<VecTerm>(forward.params);
+    if constexpr (kTakesFloatForm<VecTerm, T, decltype(df)> && std::is_same_v<T, BFloat16> &&
+                  std::is_same_v<Out, BFloat16>) {
+      for (; i + 4 * lanes <= forward.count; i += 4 * lanes) {
+        forward.Prefetch(i);
+        char* at = out + i * kOutBytes;
+        if (!StoreFloatFormBf16Pairs(df, forward, constants, i, at)) {
+          StorePairRoundedOnce<Out>(dd, forward.Terms(dd, i), forward.Terms(dd, i + lanes), at);
+          StorePairRoundedOnce<Out>(dd, forward.Terms(dd, i + 2 * lanes), forward.Terms(dd, i + 3 * lanes),
+                                    at + 2 * lanes * kOutBytes);
+        }
+      }
+    }
     for (; i + 2 * lanes <= forward.count; i += 2 * lanes) {
       forward.Prefetch(i);
-      StorePairRoundedOnce<Out>(dd, forward.Terms(dd, i), forward.Terms(dd, i + lanes), out + i * kOutBytes);
+      char* at = out + i * kOutBytes;
+      if constexpr (kTakesFloatForm<VecTerm, T, decltype(df)>) {
+        if (StoreFloatForm<VecTerm, Out>(df, forward, constants, i, at)) {
+          continue;
+        }
+      }
+      StorePairRoundedOnce<Out>(dd, forward.Terms(dd, i), forward.Terms(dd, i + lanes), at);
     }
   } else {
     // Two double vectors per full float vector. Streaming stores need it aligned to its size: the elements up to
