@@ -492,7 +492,7 @@ HWY_INLINE bool StoreFloatForm(DF df, const ForwardRun<VecTerm, T>& forward, con
 // Finite floats rounded to nearest even as BFLOAT16, the pattern in the upper 16 bits of each lane (the lower ones
 // are left as they come): no NaN to keep quiet, so one addition does it.
 template <class DF>
-HWY_INLINE hn::Vec<hn::RebindToUnsigned<DF>> RoundFiniteToBf16High(DF df, hn::Vec<DF> value) {
+HWY_INLINE hn::Vec<hn::RebindToUnsigned<DF>> RoundFiniteToBf16High(DF /*df*/, hn::Vec<DF> value) {
   const hn::RebindToUnsigned<DF> du;
   const auto bits = hn::BitCast(du, value);
   return hn::Add(bits, hn::Add(hn::Set(du, 0x7fffu), hn::And(hn::ShiftRight<16>(bits), hn::Set(du, 1u))));
