@@ -29,12 +29,6 @@ std::vector<double> RunAndRead(const NllCall& call) {
   return call.out().Read();
 }
 
-// Exactly equal, with NaN equal to NaN and the sign of zero significant.
-bool SameValue(double a, double b) {
-  if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
-  return a == b && std::signbit(a) == std::signbit(b);
-}
-
 TEST(NllNumerics, DocumentSample) {
   NllCall call(MakeNllSpec(ACL_FLOAT, ACL_INT32, ACL_FLOAT, 2, 3, false, 0));
   FillNll(call, {0, 2}, {3.1, 6.5}, {1.1, 1.2, 1.3}, 0);

@@ -26,13 +26,6 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 
-bool SameValue(double a, double b) {
-  if (std::isnan(a) || std::isnan(b)) {
-    return std::isnan(a) && std::isnan(b);
-  }
-  return a == b && std::signbit(a) == std::signbit(b);
-}
-
 // Pairs of dtype values: x of exponent in [-6, 6], y (either sign) `gap` binades below it, gap 0 to 30 in turn, so
 // that the smallest ones are subnormal or zero in FLOAT16; every 61st element an edge value instead.
 void DrawPairs(aclDataType dtype, int64_t n, std::mt19937& rng, std::vector<double>& x, std::vector<double>& y) {

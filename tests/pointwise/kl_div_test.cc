@@ -41,13 +41,6 @@ int Backward(Gradient which, const DeviceTensor& grad, const DeviceTensor& self,
   return CallBackward(Kl(), grad, self, target, reduction, out, stream, log_target ? 1.0f : 0.0f, which);
 }
 
-bool SameValue(double a, double b) {
-  if (std::isnan(a) || std::isnan(b)) {
-    return std::isnan(a) && std::isnan(b);
-  }
-  return a == b && std::signbit(a) == std::signbit(b);
-}
-
 std::vector<double> EdgeValues(aclDataType dtype) {
   switch (dtype) {
     case ACL_FLOAT16: return {0.0, -0.0, 0x1p-24, 0x1p-14, 0.5, 1.0, -1.0, 11.0, 65504.0, kInf, -kInf, kNan};

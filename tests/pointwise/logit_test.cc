@@ -52,11 +52,6 @@ int Grad(const DeviceTensor& x, const DeviceTensor& dy, double eps, const Device
   return code != 0 ? code : aclrtSynchronizeStream(stream);
 }
 
-bool SameValue(double a, double b) {
-  if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
-  return a == b && std::signbit(a) == std::signbit(b);
-}
-
 TEST(LogitTest, EdgeValuesGiveTheReferenceResult) {
   ScopedStream stream;
   for (aclDataType dtype : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {

@@ -31,13 +31,6 @@ std::vector<double> EdgeValues(aclDataType dtype) {
   }
 }
 
-bool SameValue(double a, double b) {
-  if (std::isnan(a) || std::isnan(b)) {
-    return std::isnan(a) && std::isnan(b);
-  }
-  return a == b && std::signbit(a) == std::signbit(b);
-}
-
 class PointwiseValuesTest : public ::testing::TestWithParam<PointwiseLoss> {};
 
 // All pairs of edge values: the forward rounds its double term once, so it must equal the reference rounded

@@ -185,4 +185,11 @@ double CompensatedTotal(const std::vector<double>& values) {
   return sum.Total();
 }
 
+bool SameValue(double a, double b) {
+  if (std::isnan(a) || std::isnan(b)) {
+    return std::isnan(a) && std::isnan(b);
+  }
+  return a == b && std::signbit(a) == std::signbit(b);
+}
+
 }  // namespace openaclnn::test

@@ -20,6 +20,9 @@ double FromBf16Bits(uint16_t bits);
 // `value` rounded once to dtype (FLOAT, FLOAT16 or BFLOAT16) and back to double.
 double RoundTo(aclDataType dtype, double value);
 
+// Exactly equal, with NaN equal to NaN (any payload) and the sign of zero significant.
+bool SameValue(double a, double b);
+
 // Writes `value` rounded once to dtype at address / reads the element at address as double.
 void StoreElement(aclDataType dtype, void* address, double value);
 double LoadElement(aclDataType dtype, const void* address);
