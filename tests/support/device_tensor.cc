@@ -83,14 +83,15 @@ DeviceTensor::DeviceTensor(std::vector<int64_t> dims, aclDataType dtype, Layout 
     }
   }
   storage_elements_ = last + 1 + layout_.slack;
-  const size_t bytes = static_cast<size_t>(storage_elements_ * element_bytes_);
+  const size_t bytes = static_cast<size_t>(storage_elements_ * element_bytes_ + layout_.misalign_bytes);
   if (aclrtMalloc(&device_, bytes, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) {
     throw std::runtime_error("aclrtMalloc failed for a test tensor");
   }
   std::memset(device_, kSentinelByte, bytes);
+  data_ = static_cast<uint8_t*>(device_) + layout_.misalign_bytes;
   const std::vector<int64_t> storage_dims = {storage_elements_};
   tensor_ = aclCreateTensor(dims_.data(), dims_.size(), dtype_, layout_.strides.data(), layout_.offset,
-                            ACL_FORMAT_ND, storage_dims.data(), storage_dims.size(), device_);
+                            ACL_FORMAT_ND, storage_dims.data(), storage_dims.size(), data_);
   if (tensor_ == nullptr) {
     throw std::runtime_error("aclCreateTensor failed for a test tensor");
   }
@@ -126,7 +127,7 @@ void DeviceTensor::Fill(const std::vector<double>& values) {
     throw std::runtime_error("DeviceTensor::Fill: expected " + std::to_string(numel()) + " values");
   }
   const std::vector<int64_t> offsets = ElementOffsets();
-  auto* base = static_cast<uint8_t*>(device_);
+  uint8_t* base = data_;
   for (size_t i = 0; i < values.size(); ++i) {
     StoreElement(dtype_, base + offsets[i] * element_bytes_, values[i]);
   }
@@ -135,7 +136,7 @@ void DeviceTensor::Fill(const std::vector<double>& values) {
 std::vector<double> DeviceTensor::Read() const {
   const std::vector<int64_t> offsets = ElementOffsets();
   std::vector<double> values(offsets.size());
-  const auto* base = static_cast<const uint8_t*>(device_);
+  const uint8_t* base = data_;
   for (size_t i = 0; i < offsets.size(); ++i) {
     values[i] = LoadElement(dtype_, base + offsets[i] * element_bytes_);
   }
@@ -157,7 +158,7 @@ void DeviceTensor::FillIntegers(const std::vector<int64_t>& values) {
     throw std::runtime_error("DeviceTensor::FillIntegers: expected " + std::to_string(numel()) + " values");
   }
   const std::vector<int64_t> offsets = ElementOffsets();
-  auto* base = static_cast<uint8_t*>(device_);
+  uint8_t* base = data_;
   for (size_t i = 0; i < values.size(); ++i) {
     uint8_t* at = base + offsets[i] * element_bytes_;
     const int64_t v = values[i];
@@ -178,7 +179,7 @@ std::vector<int64_t> DeviceTensor::ReadIntegers() const {
   }
   const std::vector<int64_t> offsets = ElementOffsets();
   std::vector<int64_t> values(offsets.size());
-  const auto* base = static_cast<const uint8_t*>(device_);
+  const uint8_t* base = data_;
   for (size_t i = 0; i < offsets.size(); ++i) {
     std::memcpy(&values[i], base + offsets[i] * element_bytes_, 8);
   }
@@ -186,7 +187,7 @@ std::vector<int64_t> DeviceTensor::ReadIntegers() const {
 }
 
 std::vector<uint8_t> DeviceTensor::Storage() const {
-  const auto* base = static_cast<const uint8_t*>(device_);
+  const uint8_t* base = data_;
   return std::vector<uint8_t>(base, base + storage_elements_ * element_bytes_);
 }
 
@@ -195,7 +196,7 @@ bool DeviceTensor::OutsideViewUntouched() const {
   for (int64_t offset : ElementOffsets()) {
     inside[static_cast<size_t>(offset)] = true;
   }
-  const auto* base = static_cast<const uint8_t*>(device_);
+  const uint8_t* base = data_;
   for (int64_t e = 0; e < storage_elements_; ++e) {
     if (inside[static_cast<size_t>(e)]) {
       continue;

@@ -16,6 +16,7 @@ struct Layout {
   std::vector<int64_t> strides;  // Empty: contiguous row-major strides.
   int64_t offset = 0;            // Storage offset in elements.
   int64_t slack = 3;             // Extra elements of storage after the view's last element.
+  int64_t misalign_bytes = 0;    // Added to the data address aclCreateTensor gets: 1 leaves every element unaligned.
 };
 
 // Contiguous row-major strides of dims.
@@ -65,6 +66,7 @@ class DeviceTensor {
   int64_t element_bytes_;
   int64_t storage_elements_;
   void* device_ = nullptr;
+  uint8_t* data_ = nullptr;  // device_ + layout_.misalign_bytes: the storage's first element.
   aclTensor* tensor_ = nullptr;
 };
 

@@ -170,7 +170,7 @@ bool ForwardRow(const row::Rows& rows, VectorForward* forward) {
                     return hn::Mul(hn::PromoteTo(dd, hn::LoadU(df, w + i)),
                                    hn::Sub(rv::LoadDoubles(x + i), max_vector));
                   },
-                  [&](int64_t i) { return static_cast<double>(w[i]) * (rv::LoadDouble(x + i) - max); });
+                  [&](int64_t i) { return rv::LoadDouble(w + i) * (rv::LoadDouble(x + i) - max); });
   }
   forward->max = max;
   forward->log_sum = log_sum;
@@ -265,7 +265,7 @@ bool GradRow(const row::Rows& rows, const VectorGrad& grad) {
           return hn::Sub(hn::Mul(term(k), coefficient_vector),
                          hn::Mul(smooth_vector, hn::PromoteTo(dd, hn::LoadU(df, w + k))));
         },
-        [&](int64_t k) { return static_cast<double>(p[k]) * c - s * static_cast<double>(w[k]); });
+        [&](int64_t k) { return static_cast<double>(p[k]) * c - s * rv::LoadDouble(w + k); });
   }
   return true;
 }
