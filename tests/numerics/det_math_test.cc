@@ -471,8 +471,8 @@ uint32_t FloatBits(float value) {
 
 double FloatUlpError(float got, long double exact) { return UlpErrorIn(24, -126, got, exact); }
 
-// Every float in [-104, 88.75] at a fixed stride of float bit patterns (about 7 x 10^5 inputs, some 2,800 in each binade), the
-// thresholds and their neighbours, and the special values.
+// Every float in [-104, 88.75] at a fixed stride of float bit patterns (about 7 x 10^5 inputs, some 2,800 in each
+// binade), the thresholds and their neighbours, and the special values.
 std::vector<float> ExpFloatInputs() {
   std::vector<float> x;
   for (uint32_t bits = 0; bits < 0x7F800000u; bits += 3001) {
