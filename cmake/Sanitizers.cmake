@@ -19,6 +19,20 @@ set(OPENACLNN_KERNEL_SANITIZE "${OPENACLNN_SANITIZE}" CACHE STRING
 set(OPENACLNN_TEST_SANITIZE "${OPENACLNN_SANITIZE}" CACHE STRING
     "The -fsanitize= list for the test programs' own sources (tests/); defaults to OPENACLNN_SANITIZE")
 
+# Called by tests/CMakeLists.txt: its directory's targets get OPENACLNN_TEST_SANITIZE in place of the
+# -fsanitize= list added for every target below; the library's objects, which the tests link, keep theirs.
+function(openaclnn_use_test_sanitizers)
+  if(OPENACLNN_SANITIZE AND NOT OPENACLNN_TEST_SANITIZE STREQUAL OPENACLNN_SANITIZE)
+    get_property(options DIRECTORY PROPERTY COMPILE_OPTIONS)
+    list(REMOVE_ITEM options -fsanitize=${OPENACLNN_SANITIZE})
+    if(OPENACLNN_TEST_SANITIZE)
+      list(APPEND options -fsanitize=${OPENACLNN_TEST_SANITIZE})
+    endif()
+    set_property(DIRECTORY PROPERTY COMPILE_OPTIONS ${options})
+    message(STATUS "OpenAclnn: test sources sanitized with '${OPENACLNN_TEST_SANITIZE}' only")
+  endif()
+endfunction()
+
 # gcc's ASan guards every stack slot of the SIMD kernel files with redzones; at -O1, Highway's many vector
 # temporaries make that four fifths of the asan build's kernel compile time (bce_with_logits_kernels_hwy.cc: 64 s
 # with it, 14 s without). OFF leaves the kernels' own stack unchecked (their heap, global and caller accesses keep

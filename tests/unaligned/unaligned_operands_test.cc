@@ -15,14 +15,14 @@
 #include "aclnnop/aclnn_cross_entropy_loss.h"
 #include "aclnnop/aclnn_cross_entropy_loss_grad.h"
 #include "aclnnop/aclnn_logsoftmax.h"
-#include "aclnnop/aclnn_mse_loss.h"
-#include "aclnnop/aclnn_mse_loss_backward.h"
 #include "aclnnop/aclnn_nll_loss.h"
 #include "aclnnop/aclnn_nll_loss2d_backward.h"
 #include "aclnnop/aclnn_nll_loss_backward.h"
 #include "aclnnop/aclnn_softmax_backward.h"
 #include "device_tensor.h"
 #include "openaclnn/openaclnn.h"
+#include "pointwise_call.h"
+#include "pointwise_registry.h"
 
 namespace openaclnn::test {
 namespace {
@@ -58,13 +58,14 @@ std::vector<int64_t> Classes(int64_t count, int64_t classes, int64_t ignore_inde
   return targets;
 }
 
-// Runs the executor phase 1 made (read through the pointer: phase 1 is an argument, evaluated in any order) on a
-// new stream; fails the test on any error.
-template <typename Phase2>
-void RunPhase2(aclnnStatus phase1, aclOpExecutor* const* executor, Phase2 phase2) {
-  ASSERT_EQ(phase1, 0) << TakeErrorMessage();
+// Phase 1 (`phase1(&workspace, &executor)`), then its executor on a new stream; fails the test on any error.
+template <typename Phase1, typename Phase2>
+void RunTwoPhases(Phase1 phase1, Phase2 phase2) {
+  uint64_t workspace = 0;
+  aclOpExecutor* executor = nullptr;
+  ASSERT_EQ(phase1(&workspace, &executor), 0) << TakeErrorMessage();
   ScopedStream stream;
-  ASSERT_EQ(phase2(nullptr, 0, *executor, stream.get()), 0) << TakeErrorMessage();
+  ASSERT_EQ(phase2(nullptr, workspace, executor, stream.get()), 0) << TakeErrorMessage();
   ASSERT_EQ(aclrtSynchronizeStream(stream.get()), ACL_SUCCESS);
 }
 
@@ -116,12 +117,13 @@ TEST(UnalignedOperands, CrossEntropyForwardAndGradient) {
         target.FillIntegers(targets);
         weight.Fill(weights);
         char reduction[] = "none";
-        uint64_t workspace = 0;
-        aclOpExecutor* executor = nullptr;
-        RunPhase2(aclnnCrossEntropyLossGetWorkspaceSize(input.get(), target.get(), weight.get(), reduction, -100, 0.1,
-                                                        0.0, false, loss.get(), log_prob.get(), zloss.get(),
-                                                        lse.get(), &workspace, &executor),
-                  &executor, aclnnCrossEntropyLoss);
+        RunTwoPhases(
+            [&](uint64_t* workspace, aclOpExecutor** executor) {
+              return aclnnCrossEntropyLossGetWorkspaceSize(input.get(), target.get(), weight.get(), reduction, -100,
+                                                           0.1, 0.0, false, loss.get(), log_prob.get(), zloss.get(),
+                                                           lse.get(), workspace, executor);
+            },
+            aclnnCrossEntropyLoss);
         return Concat({&loss, &log_prob});
       };
       const Call gradient = [&](int64_t misalign) {
@@ -135,12 +137,13 @@ TEST(UnalignedOperands, CrossEntropyForwardAndGradient) {
         target.FillIntegers(targets);
         weight.Fill(weights);
         char reduction[] = "none";
-        uint64_t workspace = 0;
-        aclOpExecutor* executor = nullptr;
-        RunPhase2(aclnnCrossEntropyLossGradGetWorkspaceSize(grad.get(), log_prob.get(), target.get(), weight.get(),
-                                                            nullptr, nullptr, reduction, -100, 0.1, 0.0, out.get(),
-                                                            &workspace, &executor),
-                  &executor, aclnnCrossEntropyLossGrad);
+        RunTwoPhases(
+            [&](uint64_t* workspace, aclOpExecutor** executor) {
+              return aclnnCrossEntropyLossGradGetWorkspaceSize(grad.get(), log_prob.get(), target.get(), weight.get(),
+                                                               nullptr, nullptr, reduction, -100, 0.1, 0.0, out.get(),
+                                                               workspace, executor);
+            },
+            aclnnCrossEntropyLossGrad);
         return Concat({&out});
       };
       const std::string types = "dtype " + std::to_string(dtype) + ", target dtype " + std::to_string(target_dtype);
@@ -156,8 +159,7 @@ TEST(UnalignedOperands, NllLossForwardAndBackward) {
       const std::vector<double> self_values = Uniform(kPositions * 7, -3.0, 3.0, 21);
       const std::vector<double> weights = Uniform(7, 0.5, 1.5, 22);
       const std::vector<int64_t> targets = Classes(kPositions, 7, 3, 23);
-      const std::vector<int64_t> out_dims =
-          reduction == 0 ? std::vector<int64_t>{kPositions} : std::vector<int64_t>{};
+      const std::vector<int64_t> out_dims = reduction == 0 ? std::vector<int64_t>{kPositions} : std::vector<int64_t>{};
       const Call forward = [&](int64_t misalign) {
         DeviceTensor self({kPositions, 7}, ACL_FLOAT, Shifted(misalign));
         DeviceTensor target({kPositions}, target_dtype, Shifted(misalign));
@@ -167,11 +169,12 @@ TEST(UnalignedOperands, NllLossForwardAndBackward) {
         self.Fill(self_values);
         target.FillIntegers(targets);
         weight.Fill(weights);
-        uint64_t workspace = 0;
-        aclOpExecutor* executor = nullptr;
-        RunPhase2(aclnnNLLLossGetWorkspaceSize(self.get(), target.get(), weight.get(), reduction, 3, out.get(),
-                                               total_weight.get(), &workspace, &executor),
-                  &executor, aclnnNLLLoss);
+        RunTwoPhases(
+            [&](uint64_t* workspace, aclOpExecutor** executor) {
+              return aclnnNLLLossGetWorkspaceSize(self.get(), target.get(), weight.get(), reduction, 3, out.get(),
+                                                  total_weight.get(), workspace, executor);
+            },
+            aclnnNLLLoss);
         return Concat({&out, &total_weight});
       };
       const Call backward = [&](int64_t misalign) {
@@ -186,15 +189,16 @@ TEST(UnalignedOperands, NllLossForwardAndBackward) {
         target.FillIntegers(targets);
         weight.Fill(weights);
         total_weight.Fill({3.5});
-        uint64_t workspace = 0;
-        aclOpExecutor* executor = nullptr;
-        RunPhase2(aclnnNLLLossBackwardGetWorkspaceSize(grad.get(), self.get(), target.get(), weight.get(), reduction,
-                                                       3, total_weight.get(), out.get(), &workspace, &executor),
-                  &executor, aclnnNLLLossBackward);
+        RunTwoPhases(
+            [&](uint64_t* workspace, aclOpExecutor** executor) {
+              return aclnnNLLLossBackwardGetWorkspaceSize(grad.get(), self.get(), target.get(), weight.get(), reduction,
+                                                          3, total_weight.get(), out.get(), workspace, executor);
+            },
+            aclnnNLLLossBackward);
         return Concat({&out});
       };
-      const std::string what = "target dtype " + std::to_string(target_dtype) + ", reduction " +
-                               std::to_string(reduction);
+      const std::string what =
+          "target dtype " + std::to_string(target_dtype) + ", reduction " + std::to_string(reduction);
       ExpectSameBytesWhenUnaligned("aclnnNLLLoss, " + what, forward, {1, 2});
       ExpectSameBytesWhenUnaligned("aclnnNLLLossBackward, " + what, backward, {1, 2});
     }
@@ -224,12 +228,13 @@ TEST(UnalignedOperands, NllLoss2dBackward) {
         target.FillIntegers(targets);
         weight.Fill(weights);
         total_weight.Fill({2.5});
-        uint64_t workspace = 0;
-        aclOpExecutor* executor = nullptr;
-        RunPhase2(aclnnNLLLoss2dBackwardGetWorkspaceSize(grad.get(), self.get(), target.get(), weight.get(),
-                                                         reduction, 2, total_weight.get(), out.get(), &workspace,
-                                                         &executor),
-                  &executor, aclnnNLLLoss2dBackward);
+        RunTwoPhases(
+            [&](uint64_t* workspace, aclOpExecutor** executor) {
+              return aclnnNLLLoss2dBackwardGetWorkspaceSize(grad.get(), self.get(), target.get(), weight.get(),
+                                                            reduction, 2, total_weight.get(), out.get(), workspace,
+                                                            executor);
+            },
+            aclnnNLLLoss2dBackward);
         return Concat({&out});
       };
       ExpectSameBytesWhenUnaligned("aclnnNLLLoss2dBackward, target dtype " + std::to_string(target_dtype) +
@@ -248,10 +253,11 @@ TEST(UnalignedOperands, LogSoftmaxAndSoftmaxBackward) {
       DeviceTensor self({kRows, kClasses}, dtype, Shifted(misalign));
       DeviceTensor out({kRows, kClasses}, dtype, Shifted(misalign));
       self.Fill(x);
-      uint64_t workspace = 0;
-      aclOpExecutor* executor = nullptr;
-      RunPhase2(aclnnLogSoftmaxGetWorkspaceSize(self.get(), 1, out.get(), &workspace, &executor), &executor,
-                aclnnLogSoftmax);
+      RunTwoPhases(
+          [&](uint64_t* workspace, aclOpExecutor** executor) {
+            return aclnnLogSoftmaxGetWorkspaceSize(self.get(), 1, out.get(), workspace, executor);
+          },
+          aclnnLogSoftmax);
       return Concat({&out});
     };
     const Call backward = [&](int64_t misalign) {
@@ -260,10 +266,11 @@ TEST(UnalignedOperands, LogSoftmaxAndSoftmaxBackward) {
       DeviceTensor out({kRows, kClasses}, dtype, Shifted(misalign));
       grad.Fill(g);
       output.Fill(y);
-      uint64_t workspace = 0;
-      aclOpExecutor* executor = nullptr;
-      RunPhase2(aclnnSoftmaxBackwardGetWorkspaceSize(grad.get(), output.get(), 1, out.get(), &workspace, &executor),
-                &executor, aclnnSoftmaxBackward);
+      RunTwoPhases(
+          [&](uint64_t* workspace, aclOpExecutor** executor) {
+            return aclnnSoftmaxBackwardGetWorkspaceSize(grad.get(), output.get(), 1, out.get(), workspace, executor);
+          },
+          aclnnSoftmaxBackward);
       return Concat({&out});
     };
     ExpectSameBytesWhenUnaligned("aclnnLogSoftmax, dtype " + std::to_string(dtype), forward, {1, 2});
@@ -271,44 +278,54 @@ TEST(UnalignedOperands, LogSoftmaxAndSoftmaxBackward) {
   }
 }
 
-// The pointwise engine: the sum's vector loops and the store loops, FLOAT and the 16-bit float form.
-TEST(UnalignedOperands, MseLossForwardAndBackward) {
-  for (const aclDataType dtype : {ACL_FLOAT, ACL_BF16}) {
-    for (const int64_t reduction : {int64_t{0}, int64_t{2}}) {
-      const std::vector<double> self_values = Uniform(kRows * kClasses, -2.0, 2.0, 41);
-      const std::vector<double> target_values = Uniform(kRows * kClasses, -2.0, 2.0, 42);
-      const std::vector<int64_t> out_dims =
-          reduction == 0 ? std::vector<int64_t>{kRows, kClasses} : std::vector<int64_t>{};
-      const Call forward = [&](int64_t misalign) {
-        DeviceTensor self({kRows, kClasses}, dtype, Shifted(misalign));
-        DeviceTensor target({kRows, kClasses}, dtype, Shifted(misalign));
-        DeviceTensor out(out_dims, dtype, Shifted(misalign));
-        self.Fill(self_values);
-        target.Fill(target_values);
-        uint64_t workspace = 0;
-        aclOpExecutor* executor = nullptr;
-        RunPhase2(aclnnMseLossGetWorkspaceSize(self.get(), target.get(), reduction, out.get(), &workspace, &executor),
-                  &executor, aclnnMseLoss);
-        return Concat({&out});
-      };
-      const Call backward = [&](int64_t misalign) {
-        DeviceTensor grad(out_dims, dtype, Shifted(misalign));
-        DeviceTensor self({kRows, kClasses}, dtype, Shifted(misalign));
-        DeviceTensor target({kRows, kClasses}, dtype, Shifted(misalign));
-        DeviceTensor out({kRows, kClasses}, dtype, Shifted(misalign));
-        grad.Fill(Uniform(reduction == 0 ? kRows * kClasses : 1, -1.0, 1.0, 43));
-        self.Fill(self_values);
-        target.Fill(target_values);
-        uint64_t workspace = 0;
-        aclOpExecutor* executor = nullptr;
-        RunPhase2(aclnnMseLossBackwardGetWorkspaceSize(grad.get(), self.get(), target.get(), reduction, out.get(),
-                                                       &workspace, &executor),
-                  &executor, aclnnMseLossBackward);
-        return Concat({&out});
-      };
-      const std::string what = "dtype " + std::to_string(dtype) + ", reduction " + std::to_string(reduction);
-      ExpectSameBytesWhenUnaligned("aclnnMseLoss, " + what, forward, {1, 2});
-      ExpectSameBytesWhenUnaligned("aclnnMseLossBackward, " + what, backward, {1, 2});
+// The pointwise engine, through every operator of its registry: the store loops of reduction none, the sums'
+// vector loops, the gradients (by self, and by target where the entry has one), FLOAT and the 16-bit float form.
+// Inputs in (0, 1) lie in every entry's domain (BCE, the logit, KL), though only the bytes are compared.
+TEST(UnalignedOperands, PointwiseLossesForwardAndGradients) {
+  const std::vector<int64_t> shape = {kRows, kClasses};
+  const std::vector<double> self_values = Uniform(kRows * kClasses, 0.05, 0.95, 41);
+  const std::vector<double> target_values = Uniform(kRows * kClasses, 0.05, 0.95, 42);
+  for (const PointwiseLoss& loss : AllPointwiseLosses()) {
+    for (const aclDataType dtype : {ACL_FLOAT, ACL_BF16}) {
+      for (const int64_t reduction : loss.forward_reductions) {
+        const Call forward = [&](int64_t misalign) {
+          DeviceTensor self(shape, dtype, Shifted(misalign));
+          DeviceTensor target(shape, dtype, Shifted(misalign));
+          DeviceTensor out(ForwardOutDims(loss, shape, reduction), dtype, Shifted(misalign));
+          self.Fill(self_values);
+          target.Fill(target_values);
+          ScopedStream stream;
+          EXPECT_EQ(CallForward(loss, self, target, reduction, out, stream.get()), 0) << TakeErrorMessage();
+          return Concat({&out});
+        };
+        ExpectSameBytesWhenUnaligned(
+            "aclnn" + loss.name + ", dtype " + std::to_string(dtype) + ", reduction " + std::to_string(reduction),
+            forward, {1, 2});
+      }
+      for (const Gradient which : {Gradient::kBySelf, Gradient::kByTarget}) {
+        const bool has_gradient =
+            which == Gradient::kBySelf ? loss.backward_phase1 != nullptr : loss.target_backward_phase1 != nullptr;
+        for (const int64_t reduction : has_gradient ? loss.backward_reductions : std::vector<int64_t>{}) {
+          const std::vector<int64_t> grad_dims = ForwardOutDims(loss, shape, reduction);
+          const Call gradient = [&](int64_t misalign) {
+            DeviceTensor grad(grad_dims, dtype, Shifted(misalign));
+            DeviceTensor self(shape, dtype, Shifted(misalign));
+            DeviceTensor target(shape, dtype, Shifted(misalign));
+            DeviceTensor out(shape, dtype, Shifted(misalign));
+            grad.Fill(Uniform(Numel(grad_dims), -1.0, 1.0, 43));
+            self.Fill(self_values);
+            target.Fill(target_values);
+            ScopedStream stream;
+            EXPECT_EQ(CallBackward(loss, grad, self, target, reduction, out, stream.get(), 1.0f, which), 0)
+                << TakeErrorMessage();
+            return Concat({&out});
+          };
+          ExpectSameBytesWhenUnaligned("aclnn" + loss.name + (which == Gradient::kBySelf ? " by self" : " by target") +
+                                           ", dtype " + std::to_string(dtype) + ", reduction " +
+                                           std::to_string(reduction),
+                                       gradient, {1, 2});
+        }
+      }
     }
   }
 }
