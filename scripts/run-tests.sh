@@ -6,16 +6,16 @@
 #   scripts/run-tests.sh asan fuzz      only the stages named (any of all_stages)
 # Stages:
 #   build   the library alone (no test dependencies), then the ci preset (-Werror), whole suite
-#   asan    whole suite under AddressSanitizer + LeakSanitizer (gcc), the library also under UBSan; any report fails
+#   asan    whole suite against the library under AddressSanitizer, LeakSanitizer and UBSan (gcc); any report fails
 #   tsan    stream and concurrency tests under ThreadSanitizer (gcc)
-#   fuzz    the C API fuzzer (clang libFuzzer, ASan + UBSan): seed corpus, then OPENACLNN_FUZZ_SECONDS (default 90)
+#   fuzz    the C API fuzzer (clang libFuzzer, ASan + UBSan): seed corpus, then OPENACLNN_FUZZ_SECONDS (default 60)
 #   arm     aarch64 cross build, whole suite under qemu-user: NEON pass, then SVE pass
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 readonly all_stages=(build asan tsan fuzz arm)
 readonly ci_stages=(build asan tsan fuzz arm)  # What CI runs: every stage.
-readonly fuzz_seconds="${OPENACLNN_FUZZ_SECONDS:-90}"
+readonly fuzz_seconds="${OPENACLNN_FUZZ_SECONDS:-60}"
 
 # Sanitizer reports are fatal and readable; LSan checks every test binary at exit.
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:halt_on_error=1:strict_init_order=1:detect_stack_use_after_return=0"

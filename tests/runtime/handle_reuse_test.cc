@@ -18,14 +18,8 @@
 #include "framework/executor.h"
 #include "runtime/device.h"
 #include "runtime/event.h"
+#include "sanitizer_runtime.h"
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define OPENACLNN_QUARANTINED_ALLOCATOR 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define OPENACLNN_QUARANTINED_ALLOCATOR 1
-#endif
-#endif
 
 namespace openaclnn::test {
 namespace {
@@ -61,11 +55,10 @@ void ExpectStaleHandleRefused(const Kind& kind, int stale_code) {
     released.emplace_back(fresh, fresh_address);
     kind.destroy(fresh);
   }
-#ifdef OPENACLNN_QUARANTINED_ALLOCATOR
-  GTEST_SKIP() << "the sanitizer's allocator quarantines freed memory: no address was reused";
-#else
+  if (SanitizerAllocatorRuns()) {
+    GTEST_SKIP() << "the sanitizer's allocator quarantines freed memory: no address was reused";
+  }
   FAIL() << "no address was reused in 64 attempts";
-#endif
 }
 
 TEST(HandleReuseTest, Streams) {
