@@ -20,7 +20,6 @@
 #include "runtime/event.h"
 #include "sanitizer_runtime.h"
 
-
 namespace openaclnn::test {
 namespace {
 
