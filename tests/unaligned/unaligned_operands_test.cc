@@ -307,12 +307,13 @@ TEST(UnalignedOperands, PointwiseLossesForwardAndGradients) {
             which == Gradient::kBySelf ? loss.backward_phase1 != nullptr : loss.target_backward_phase1 != nullptr;
         for (const int64_t reduction : has_gradient ? loss.backward_reductions : std::vector<int64_t>{}) {
           const std::vector<int64_t> grad_dims = ForwardOutDims(loss, shape, reduction);
+          const std::vector<double> grad_values = Uniform(Numel(grad_dims), -1.0, 1.0, 43);
           const Call gradient = [&](int64_t misalign) {
             DeviceTensor grad(grad_dims, dtype, Shifted(misalign));
             DeviceTensor self(shape, dtype, Shifted(misalign));
             DeviceTensor target(shape, dtype, Shifted(misalign));
             DeviceTensor out(shape, dtype, Shifted(misalign));
-            grad.Fill(Uniform(Numel(grad_dims), -1.0, 1.0, 43));
+            grad.Fill(grad_values);
             self.Fill(self_values);
             target.Fill(target_values);
             ScopedStream stream;
