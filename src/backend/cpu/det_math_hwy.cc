@@ -10,6 +10,8 @@
 #include "backend/cpu/det_math.h"
 #include "backend/cpu/det_math_for_float-inl.h"
 #include "backend/cpu/det_math_for_float.h"
+#include "backend/cpu/det_math_float-inl.h"
+#include "backend/cpu/det_math_float.h"
 #include "backend/cpu/det_math_hwy.h"
 #include "hwy/highway.h"
 
@@ -103,6 +105,54 @@ void MapFloatArray(const float* x, float m, float* y, int64_t count) {
   }
 }
 
+// det_math_float.h's `kFunction` over floats.
+template <FloatFunction kFunction>
+float FloatScalar(float x) {
+  switch (kFunction) {
+    case FloatFunction::kLog: return det::LogF(x);
+    case FloatFunction::kLog1p: return det::Log1pF(x);
+    case FloatFunction::kSoftplusTail: return det::SoftplusTailF(x);
+    case FloatFunction::kSigmoid: return det::SigmoidF(x);
+    case FloatFunction::kTanh: return det::TanhF(x);
+  }
+  return x;
+}
+
+template <FloatFunction kFunction, class D>
+hn::Vec<D> FloatVector(D d, hn::Vec<D> v) {
+  switch (kFunction) {
+    case FloatFunction::kLog: return LogFVec(d, v);
+    case FloatFunction::kLog1p: return Log1pFVec(d, v);
+    case FloatFunction::kSoftplusTail: return SoftplusTailFVec(d, v);
+    case FloatFunction::kSigmoid: return SigmoidFVec(d, v);
+    case FloatFunction::kTanh: return TanhFVec(d, v);
+  }
+  return v;
+}
+
+template <FloatFunction kFunction>
+void MapFloatFunction(const float* x, float* y, int64_t count) {
+  const hn::ScalableTag<float> d;
+  const auto lanes = static_cast<int64_t>(hn::Lanes(d));
+  int64_t i = 0;
+  for (; i + lanes <= count; i += lanes) {
+    hn::StoreU(FloatVector<kFunction>(d, hn::LoadU(d, x + i)), d, y + i);
+  }
+  for (; i < count; ++i) {
+    y[i] = FloatScalar<kFunction>(x[i]);
+  }
+}
+
+void LogFloatMap(const float* x, float* y, int64_t count) { MapFloatFunction<FloatFunction::kLog>(x, y, count); }
+void Log1pFloatMap(const float* x, float* y, int64_t count) { MapFloatFunction<FloatFunction::kLog1p>(x, y, count); }
+void SoftplusTailFloatMap(const float* x, float* y, int64_t count) {
+  MapFloatFunction<FloatFunction::kSoftplusTail>(x, y, count);
+}
+void SigmoidFloatMap(const float* x, float* y, int64_t count) {
+  MapFloatFunction<FloatFunction::kSigmoid>(x, y, count);
+}
+void TanhFloatMap(const float* x, float* y, int64_t count) { MapFloatFunction<FloatFunction::kTanh>(x, y, count); }
+
 void ExpFloatMap(const float* x, float m, float* y, int64_t count) { MapFloatArray<false>(x, m, y, count); }
 void ExpDiffFloatMap(const float* x, float m, float* y, int64_t count) { MapFloatArray<true>(x, m, y, count); }
 void ExpMap(const double* x, double* y, int64_t count) { MapArray<Fn::kExp>(x, y, count); }
@@ -159,6 +209,23 @@ const BinaryMapFunction kLogRatioForFloatMaps[] = OPENACLNN_HWY_TABLE(LogRatioFo
 using FloatMapFunction = void (*)(const float*, float, float*, int64_t);
 const FloatMapFunction kExpFloatMaps[] = OPENACLNN_HWY_TABLE(ExpFloatMap);
 const FloatMapFunction kExpDiffFloatMaps[] = OPENACLNN_HWY_TABLE(ExpDiffFloatMap);
+using FloatFunctionMap = void (*)(const float*, float*, int64_t);
+const FloatFunctionMap kLogFloatMaps[] = OPENACLNN_HWY_TABLE(LogFloatMap);
+const FloatFunctionMap kLog1pFloatMaps[] = OPENACLNN_HWY_TABLE(Log1pFloatMap);
+const FloatFunctionMap kSoftplusTailFloatMaps[] = OPENACLNN_HWY_TABLE(SoftplusTailFloatMap);
+const FloatFunctionMap kSigmoidFloatMaps[] = OPENACLNN_HWY_TABLE(SigmoidFloatMap);
+const FloatFunctionMap kTanhFloatMaps[] = OPENACLNN_HWY_TABLE(TanhFloatMap);
+
+template <size_t kEntries>
+bool MapFloats(int64_t target, float (*scalar)(float), FloatFunctionMap const (&maps)[kEntries], const float* x, float* y,
+               int64_t count) {
+  const auto reference = [&] {
+    for (int64_t i = 0; i < count; ++i) {
+      y[i] = scalar(x[i]);
+    }
+  };
+  return RunOn(target, reference, maps, x, y, count);
+}
 
 template <size_t kEntries>
 bool Map(int64_t target, double (*scalar)(double), MapFunction const (&maps)[kEntries], const double* x, double* y,
@@ -217,6 +284,18 @@ bool ExpFloatArray(int64_t target, const float* x, float* y, int64_t count) {
 }
 bool ExpDiffFloatArray(int64_t target, const float* x, float m, float* y, int64_t count) {
   return MapFloat<true>(target, x, m, y, count);
+}
+
+bool FloatFunctionArray(int64_t target, FloatFunction function, const float* x, float* y, int64_t count) {
+  switch (function) {
+    case FloatFunction::kLog: return MapFloats(target, det::LogF, kLogFloatMaps, x, y, count);
+    case FloatFunction::kLog1p: return MapFloats(target, det::Log1pF, kLog1pFloatMaps, x, y, count);
+    case FloatFunction::kSoftplusTail:
+      return MapFloats(target, det::SoftplusTailF, kSoftplusTailFloatMaps, x, y, count);
+    case FloatFunction::kSigmoid: return MapFloats(target, det::SigmoidF, kSigmoidFloatMaps, x, y, count);
+    case FloatFunction::kTanh: return MapFloats(target, det::TanhF, kTanhFloatMaps, x, y, count);
+  }
+  return false;
 }
 
 }  // namespace openaclnn::cpu
