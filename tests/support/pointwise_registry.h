@@ -92,6 +92,9 @@ struct PointwiseLoss {
   // none and sum, and for mean (whose factor 1 / N is itself rounded to float).
   double backward_float_ulps;
   double backward_mean_float_ulps;
+  // The edge-value test's bound on a gradient (ulps of out's type): 0 where the reference forms the same value
+  // (a float formula, or a double one rounded once), else the gradient's bound (float terms, DECISIONS 17).
+  bool backward_edges_within_bound = false;
   bool takes_beta = false;                   // Smooth L1's beta (>= 0): the tests draw it.
   bool reduced_out_any_one_element = false;  // Mean / sum accept any one-element out, not only 0-D.
   // Ulps of the forward's reduction-none result against the reference rounded once: 0 where both compute the same

@@ -1,5 +1,6 @@
 // The element term of the soft margin loss, vector form: the operations of soft_margin_loss_term.h, in the same
-// order (the sigmoid's numerator, e or 1, is selected per lane before its one division). Per-target header
+// order (the forward on double lanes; the gradient on float lanes, and a vector with a lane outside the float
+// form's range through double lanes). Per-target header
 // (Highway's toggle convention).
 #if defined(OPENACLNN_OPS_SOFT_MARGIN_LOSS_SOFT_MARGIN_LOSS_TERM_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef OPENACLNN_OPS_SOFT_MARGIN_LOSS_SOFT_MARGIN_LOSS_TERM_INL_H_
@@ -8,6 +9,8 @@
 #define OPENACLNN_OPS_SOFT_MARGIN_LOSS_SOFT_MARGIN_LOSS_TERM_INL_H_
 #endif
 
+#include "backend/cpu/det_math-inl.h"
+#include "backend/cpu/det_math_float-inl.h"
 #include "backend/cpu/det_math_for_float-inl.h"
 #include "hwy/highway.h"
 #include "ops/pointwise/double_lanes-inl.h"
@@ -30,15 +33,33 @@ struct SoftMarginVecTerm : SoftMarginTerm {
   template <class DF>
   static HWY_INLINE hn::Vec<DF> GradientVec(DF df, hn::Vec<DF> g, hn::Vec<DF> x, hn::Vec<DF> y, hn::Vec<DF> s,
                                             const pointwise::TermParams&) {
-    return pointwise::HWY_NAMESPACE::InDoubleLanes(df, g, x, y, s, [](auto dd, auto gd, auto xd, auto yd, auto sd) {
-      const auto one = hn::Set(dd, 1.0);
-      const auto z = hn::Mul(yd, xd);
-      const auto e = cpu::HWY_NAMESPACE::ExpForFloatVec(dd, hn::Neg(hn::Abs(z)));
-      // The scalar form divides e or 1 by 1 + e: dividing the selected numerator is the same division, one per
-      // lane instead of two.
-      const auto sigmoid = hn::Div(hn::IfThenElse(hn::Ge(z, hn::Zero(dd)), e, one), hn::Add(one, e));
-      return hn::Mul(hn::Mul(hn::Mul(hn::Neg(yd), sigmoid), gd), sd);
-    });
+    namespace det = cpu::HWY_NAMESPACE;
+    const auto one = hn::Set(df, 1.0f);
+    const auto z = hn::Mul(y, x);
+    const auto z_error = det::ProductErrorFVec(df, y, x, z);
+    const auto non_negative = hn::Ge(z, hn::Zero(df));
+    const auto e = det::ExpSumFVec(df, hn::IfThenElse(non_negative, hn::Neg(z), z),
+                                   hn::IfThenElse(non_negative, hn::Neg(z_error), z_error));
+    const auto sigmoid = hn::Div(hn::IfThenElse(non_negative, e, one), hn::Add(one, e));
+    const auto minus_y_sigmoid = hn::Mul(hn::Neg(y), sigmoid);
+    const auto scaled = hn::Mul(minus_y_sigmoid, g);
+    const auto result = hn::Mul(scaled, s);
+    const auto in_float = hn::And(hn::And(hn::Ge(sigmoid, hn::Set(df, cpu::det::kMinNormalF)),
+                                          det::ZeroOrNormalFVec(df, minus_y_sigmoid)),
+                                  hn::And(det::ZeroOrNormalFVec(df, scaled), det::ZeroOrNormalFVec(df, result)));
+    if (HWY_LIKELY(hn::AllTrue(df, in_float))) {
+      return result;
+    }
+    const auto in_double =
+        pointwise::HWY_NAMESPACE::InDoubleLanes(df, g, x, y, s, [](auto dd, auto gd, auto xd, auto yd, auto sd) {
+          const auto one_d = hn::Set(dd, 1.0);
+          const auto zd = hn::Mul(yd, xd);
+          const auto ed = cpu::HWY_NAMESPACE::ExpForFloatVec(dd, hn::Neg(hn::Abs(zd)));
+          // The scalar form divides e or 1 by 1 + e: dividing the selected numerator is the same division.
+          const auto sigmoid_d = hn::Div(hn::IfThenElse(hn::Ge(zd, hn::Zero(dd)), ed, one_d), hn::Add(one_d, ed));
+          return hn::Mul(hn::Mul(hn::Mul(hn::Neg(yd), sigmoid_d), gd), sd);
+        });
+    return hn::IfThenElse(in_float, result, in_double);
   }
 };
 
