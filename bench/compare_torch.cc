@@ -183,11 +183,28 @@ struct Case {
   std::string torch_missing;
 };
 
-void PrintHeader(int all_threads) {
+void PrintHeader() {
   std::printf("| op | shape | dtype | weight / reduction | threads | OpenAclnn | GB/s | PyTorch 1.13 | GB/s | "
-              "speedup | probe limit GB/s | %% of limit |\n");
-  std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
-  (void)all_threads;
+              "speedup | probe limit GB/s | %% of limit | load |\n");
+  std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+}
+
+// The one-minute load average (/proc/loadavg), or -1 where it cannot be read.
+double LoadAverage() {
+  std::ifstream file("/proc/loadavg");
+  double load = -1.0;
+  return file >> load ? load : -1.0;
+}
+
+// The machine's cores: a row measured while the load average exceeds them shared the cores with something else,
+// and is marked.
+int Cores() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
+
+// "0.42", and " (busy)" after it when the load exceeds the cores.
+std::string LoadText(double load) {
+  char text[48];
+  std::snprintf(text, sizeof(text), "%.2f%s", load, load > Cores() ? " (busy)" : "");
+  return text;
 }
 
 std::string Duration(double seconds) {
@@ -247,9 +264,10 @@ void Measure(const Case& c, int threads) {
   } else {
     torch_time = "n/a (" + c.torch_missing + ")";
   }
-  std::printf("| %s | %s | %s | %s | %d | %s | %.1f | %s | %s | %s | %.1f | %.0f%% |\n", c.op.c_str(),
+  std::printf("| %s | %s | %s | %s | %d | %s | %.1f | %s | %s | %s | %.1f | %.0f%% | %s |\n", c.op.c_str(),
               c.shape.c_str(), c.dtype.c_str(), c.variant.c_str(), threads, Duration(ours_s).c_str(), ours_gbps,
-              torch_time.c_str(), torch_gbps.c_str(), speedup.c_str(), limit, 100.0 * ours_gbps / limit);
+              torch_time.c_str(), torch_gbps.c_str(), speedup.c_str(), limit, 100.0 * ours_gbps / limit,
+              LoadText(LoadAverage()).c_str());
   std::fflush(stdout);
 }
 
@@ -1078,8 +1096,10 @@ int Main() {
               openaclnnGetVersion(), openaclnnGetKernelTarget(),
               static_cast<long long>(openaclnnGetStreamingStoreThreshold()), TORCH_VERSION_MAJOR,
               TORCH_VERSION_MINOR, TORCH_VERSION_PATCH, ProbeTarget());
-  std::printf("CPU: %s, %d threads available\n\n", CpuModel().c_str(), all_threads);
-  PrintHeader(all_threads);
+  std::printf("CPU: %s, %d threads available, %d cores\n", CpuModel().c_str(), all_threads, Cores());
+  std::printf("Load average at start: %s (the last column: at each row's end; \"busy\" above the core count, "
+              "where the row shared the cores)\n\n", LoadText(LoadAverage()).c_str());
+  PrintHeader();
 
   RunNll({64, 1000}, ACL_FLOAT, stream, threads);
   RunNll({4096, 32000}, ACL_FLOAT, stream, threads);
@@ -1166,6 +1186,7 @@ int Main() {
     RunBceWithLogits(op, {16384, 1024}, ACL_BF16, false, 0, stream, threads);
   }
 
+  std::printf("\nLoad average at end: %s\n", LoadText(LoadAverage()).c_str());
   Check(aclrtDestroyStream(stream), "aclrtDestroyStream");
   Check(aclrtResetDevice(0), "aclrtResetDevice");
   Check(aclFinalize(), "aclFinalize");

@@ -151,7 +151,9 @@ void CountFeatures(const PointwiseCase& c, ConformanceStats* stats) {
 // (n - 1); the mean adds one double division on each side.
 double ReducedTolerance(const PointwiseCase& c, double magnitude, double other_steps, double other_value) {
   const auto n = static_cast<double>(Numel(c.self.dims));
-  const double sum_error = (LibrarySumSteps(static_cast<int64_t>(n)) + other_steps + 2.0) * kDoubleUnit * magnitude;
+  const double sum_error =
+      ((LibrarySumSteps(static_cast<int64_t>(n)) + other_steps + 2.0) * kDoubleUnit + c.loss->forward_term_error) *
+      magnitude;
   return c.reduction == 2 ? sum_error : sum_error / n + 2.0 * kDoubleUnit * std::fabs(other_value);
 }
 

@@ -101,6 +101,10 @@ struct PointwiseLoss {
   // double term; 1 where the term goes through the library's exp and log1p and the reference through the C
   // library's, whose last double bits may differ (a term that close to a rounding boundary may round the other way).
   double forward_none_ulps = 0.0;
+  // The relative error of each forward term against the exact one where the library forms it in float
+  // (DECISIONS 17: soft margin's), else 0 (a term in double, whose error the tests' double units cover). The
+  // reductions' bounds add it over the terms' magnitudes (ForwardReducedUlps, the conformance tolerance).
+  double forward_term_error = 0.0;
   bool forward_checks_reduction = true;      // false: any reduction but 0 and 1 is sum (aclnnSoftMarginLoss).
   // An integer input (BOOL, UINT8, INT8, INT16, INT32, INT64) beside floating ones is cast to their type, as CANN
   // casts it (aclnnL1Loss and its backward), except an integer self for the forward's reduction none.
@@ -185,6 +189,10 @@ std::vector<float> GradientCheckParameters(const PointwiseLoss& loss, const std:
 // the broadcast's), 1 / the broadcast's first dimension for batchmean, else 1.
 double GradientFactor(const PointwiseLoss& loss, const std::vector<int64_t>& self_dims,
                       const std::vector<int64_t>& shape, int64_t reduction);
+
+// The bound on a forward mean or sum in out's ulps for an entry whose terms never cancel (every forward registry
+// entry's grid draws): 1 for terms in double, plus forward_term_error in out's ulps for float terms.
+double ForwardReducedUlps(const PointwiseLoss& loss, aclDataType out);
 
 // The dims of an optional operand given `kind` for a call whose broadcast shape is `shape` (empty for kAbsent; a
 // 0-D shape gives 0-D operands, which never have more dimensions than self).

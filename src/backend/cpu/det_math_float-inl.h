@@ -81,14 +81,28 @@ HWY_INLINE hn::Vec<D> Log1pFVec(D d, hn::Vec<D> u) {
   return hn::IfThenElse(itself, u, y);
 }
 
+// det::LogOnePlusUnitF.
+template <class D>
+HWY_INLINE hn::Vec<D> LogOnePlusUnitFVec(D d, hn::Vec<D> e) {
+  const auto large = hn::Gt(e, hn::Set(d, 0.5f));
+  const auto f = hn::IfThenElse(large, hn::Mul(hn::Sub(e, hn::Set(d, 1.0f)), hn::Set(d, 0.5f)), e);
+  return LogOfReducedFVec(d, f, hn::IfThenElseZero(large, hn::Set(d, 1.0f)));
+}
+
 // det::SoftplusTailF.
 template <class D>
 HWY_INLINE hn::Vec<D> SoftplusTailFVec(D d, hn::Vec<D> x) {
-  const auto e = ExpFVec(d, hn::Neg(hn::Abs(x)));
-  const auto large = hn::Gt(e, hn::Set(d, 0.5f));
-  const auto f = hn::IfThenElse(large, hn::Mul(hn::Sub(e, hn::Set(d, 1.0f)), hn::Set(d, 0.5f)), e);
-  const auto y = LogOfReducedFVec(d, f, hn::IfThenElseZero(large, hn::Set(d, 1.0f)));
+  const auto y = LogOnePlusUnitFVec(d, ExpFVec(d, hn::Neg(hn::Abs(x))));
   return hn::IfThenElse(hn::IsNaN(x), x, y);
+}
+
+// det::SoftplusTailSumF.
+template <class D>
+HWY_INLINE hn::Vec<D> SoftplusTailSumFVec(D d, hn::Vec<D> hi, hn::Vec<D> lo) {
+  const auto non_negative = hn::Ge(hi, hn::Zero(d));
+  const auto e = ExpSumFVec(d, hn::IfThenElse(non_negative, hn::Neg(hi), hi),
+                            hn::IfThenElse(non_negative, hn::Neg(lo), lo));
+  return hn::IfThenElse(hn::IsNaN(hi), hi, LogOnePlusUnitFVec(d, e));
 }
 
 // det::SigmoidF: the numerator, 1 or e, selected per lane before the one division, then each side's correction.
@@ -133,12 +147,16 @@ HWY_INLINE hn::Vec<D> TanhFVec(D d, hn::Vec<D> x) {
   return hn::IfThenElse(hn::IsNaN(x), x, y);
 }
 
-// det::IsZeroOrNormalF.
+// det::IsNormalF and det::IsZeroOrNormalF.
+template <class D>
+HWY_INLINE hn::Mask<D> NormalFVec(D d, hn::Vec<D> v) {
+  const auto magnitude = hn::Abs(v);
+  return hn::And(hn::Ge(magnitude, hn::Set(d, det::kMinNormalF)),
+                 hn::Le(magnitude, hn::Set(d, std::numeric_limits<float>::max())));
+}
 template <class D>
 HWY_INLINE hn::Mask<D> ZeroOrNormalFVec(D d, hn::Vec<D> v) {
-  const auto magnitude = hn::Abs(v);
-  return hn::Or(hn::Eq(v, hn::Zero(d)), hn::And(hn::Ge(magnitude, hn::Set(d, det::kMinNormalF)),
-                                                hn::Le(magnitude, hn::Set(d, std::numeric_limits<float>::max()))));
+  return hn::Or(hn::Eq(v, hn::Zero(d)), NormalFVec(d, v));
 }
 
 // det::SplitHalvesF.

@@ -16,6 +16,7 @@
 // series: no second division.
 // SoftplusTailF(x) = log(1 + e) with e = ExpF(-|x|) in [0, 1]: f = e, n = 0 for e <= 1/2, else f = (e - 1) / 2,
 // n = 1 (both exact), and n ln2 + log(1 + f) by the same series (|s| <= 0.2 there, truncation below 2^-31).
+// SoftplusTailSumF(hi, lo) is SoftplusTailF of hi + lo taken exactly (the tail of an exact product y x).
 // SigmoidF(x) = 1 / (1 + exp(-x)) from e = ExpF(-|x|), so no finite input overflows: for x >= 0, q = 1 / (1 + e)
 // less q c q, c the rounding error of fl(1 + e) (exact by the two-sum); for x < 0, e - e (e / (1 + e)), whose
 // last operation rounds a result that e's error dominates (the plain quotients reach 2.4 ulp; these 1.23 and 1.95,
@@ -130,14 +131,28 @@ inline float Log1pF(float u) {
   return LogOfReducedF((m - 1.0f) + c * inverse_scale, e);
 }
 
+// log(1 + e) for e in [0, 1]: SoftplusTailF's part after its exponential.
+inline float LogOnePlusUnitF(float e) {
+  const bool small = !(e > 0.5f);
+  const float f = small ? e : (e - 1.0f) * 0.5f;
+  return LogOfReducedF(f, small ? 0.0f : 1.0f);
+}
+
 inline float SoftplusTailF(float x) {
   if (std::isnan(x)) {
     return x;
   }
-  const float e = ExpF(-std::fabs(x));
-  const bool small = !(e > 0.5f);
-  const float f = small ? e : (e - 1.0f) * 0.5f;
-  return LogOfReducedF(f, small ? 0.0f : 1.0f);
+  return LogOnePlusUnitF(ExpF(-std::fabs(x)));
+}
+
+// SoftplusTailF(hi + lo) for lo = 0 or the exact error of a rounded hi (ProductErrorF): exp(-|hi + lo|) as
+// ExpSumF(-hi, -lo) or ExpSumF(hi, lo), by hi's sign (|lo| is at most half an ulp of hi).
+inline float SoftplusTailSumF(float hi, float lo) {
+  if (std::isnan(hi)) {
+    return hi;
+  }
+  const bool non_negative = hi >= 0.0f;
+  return LogOnePlusUnitF(ExpSumF(non_negative ? -hi : hi, non_negative ? -lo : lo));
 }
 
 inline float SigmoidF(float x) {
@@ -194,10 +209,11 @@ inline void SplitHalvesF(float a, float* high, float* low) {
 // v is +-0 or a finite normal float: where every intermediate of a float term is, each of its roundings is
 // relative (no underflow to a subnormal or zero, no overflow), so the term's ulp bound holds; terms fall back to
 // their double form elsewhere.
-inline bool IsZeroOrNormalF(float v) {
+inline bool IsNormalF(float v) {
   const float magnitude = std::fabs(v);
-  return v == 0.0f || (magnitude >= kMinNormalF && magnitude <= std::numeric_limits<float>::max());
+  return magnitude >= kMinNormalF && magnitude <= std::numeric_limits<float>::max();
 }
+inline bool IsZeroOrNormalF(float v) { return v == 0.0f || IsNormalF(v); }
 
 inline float ProductErrorF(float a, float b, float product) {
   float a_high, a_low, b_high, b_low;

@@ -26,9 +26,21 @@ namespace openaclnn::soft_margin_loss {
 
 struct SoftMarginTerm {
   static constexpr int kTranscendentals = 2;  // exp and log1p (the gradient: exp).
-  static double Value(double x, double y, const pointwise::TermParams&) {
+  // The loss in float; true where it is a normal float (so its bound holds; the terms of a sum never cancel).
+  static bool ValueInFloat(float x, float y, float* result) {
+    const float z = y * x;
+    const float minus_z = -z;
+    *result = (minus_z > 0.0f ? minus_z : 0.0f) + cpu::det::SoftplusTailSumF(minus_z, -cpu::det::ProductErrorF(y, x, z));
+    return cpu::det::IsNormalF(*result);
+  }
+  // The double form, for the rest (a loss beyond float's range or below its normal one, NaN operands).
+  static double ValueInDouble(double x, double y) {
     const double minus_z = -(y * x);
     return (minus_z > 0.0 ? minus_z : 0.0) + cpu::det::SoftplusTailForFloat(minus_z);
+  }
+  static double Value(double x, double y, const pointwise::TermParams&) {
+    float result;
+    return ValueInFloat(static_cast<float>(x), static_cast<float>(y), &result) ? result : ValueInDouble(x, y);
   }
   // The gradient in float; true where every intermediate stayed zero or normal, so that its bound holds.
   static bool GradientInFloat(float g, float x, float y, float s, float* result) {
