@@ -1,7 +1,8 @@
 // The float32 function family of backend/cpu/det_math_float.h (LogF, Log1pF, SoftplusTailF, SigmoidF, TanhF):
 // within the 2 float ulp it states, measured against long double over every binade of each function's domain
 // (normal and subnormal inputs and results), IEEE special values as documented, and every kernel target (each
-// compiled Highway target's vector forms) bit-identical to the scalar forms, from aligned and odd starts.
+// compiled Highway target's vector forms) bit-identical to the scalar forms, from aligned and odd starts; the exact
+// product's error (ProductErrorF) and the softplus tail of an exact product (SoftplusTailSumF).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -9,6 +10,7 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <random>
 #include <string>
 #include <utility>
 #include <vector>
@@ -127,6 +129,46 @@ TEST(DetMathFloatTest, EachFunctionIsWithinTwoUlpOfLongDouble) {
                 function.inputs.size());
     RecordProperty(std::string(function.name) + "_worst_ulp", std::to_string(worst));
   }
+}
+
+// ProductErrorF gives a * b - fl(a * b) exactly (checked in double, where the product is exact) for products whose
+// partial products stay normal (magnitudes from 2^-90 to 2^92 here), and +0 where the split would overflow.
+TEST(DetMathFloatTest, ProductErrorIsExact) {
+  std::mt19937 rng(2718);
+  std::uniform_real_distribution<float> mantissa(1.0f, 2.0f);
+  std::uniform_int_distribution<int> exponent(-45, 45);
+  for (int i = 0; i < 200000; ++i) {
+    const float a = std::ldexp(mantissa(rng), exponent(rng)) * (i % 2 == 0 ? 1.0f : -1.0f);
+    const float b = std::ldexp(mantissa(rng), exponent(rng)) * (i % 3 == 0 ? -1.0f : 1.0f);
+    const float product = a * b;
+    const double exact_error = static_cast<double>(a) * static_cast<double>(b) - static_cast<double>(product);
+    ASSERT_EQ(static_cast<double>(det::ProductErrorF(a, b, product)), exact_error) << a << " * " << b;
+  }
+  EXPECT_EQ(det::ProductErrorF(1e37f, 1e-37f, 1e37f * 1e-37f), 0.0f);  // 4097 * 1e37 overflows: no error known.
+  EXPECT_EQ(det::ProductErrorF(kInf, 2.0f, kInf), 0.0f);
+}
+
+// SoftplusTailSumF(-z, -e) for z = fl(y x) and e its exact error is the softplus tail of the exact product, within
+// the family's 2 ulp (rounding z first would cost up to |z| / 2 ulps).
+TEST(DetMathFloatTest, SoftplusTailOfAnExactProductIsWithinTwoUlp) {
+  std::mt19937 rng(3141);
+  std::uniform_real_distribution<float> value(-12.0f, 12.0f);
+  double worst = 0;
+  double worst_rounded = 0;
+  for (int i = 0; i < 200000; ++i) {
+    const float x = value(rng);
+    const float y = value(rng);
+    const float z = y * x;
+    const long double exact_z = static_cast<long double>(y) * static_cast<long double>(x);
+    const long double exact = std::log1p(std::exp(-std::fabs(exact_z)));
+    const double error = FloatUlpError(det::SoftplusTailSumF(-z, -det::ProductErrorF(y, x, z)), exact);
+    ASSERT_LE(error, kBoundUlp) << "softplus tail of " << y << " * " << x;
+    worst = std::max(worst, error);
+    worst_rounded = std::max(worst_rounded, FloatUlpError(det::SoftplusTailF(-z), exact));
+  }
+  std::printf("softplus tail of an exact product: largest error %.3f ulp (%.1f from the rounded product)\n", worst,
+              worst_rounded);
+  EXPECT_GT(worst_rounded, 10.0);  // The inputs reach products whose rounding matters.
 }
 
 TEST(DetMathFloatTest, SpecialValues) {
