@@ -97,7 +97,9 @@ std::string LaunchCase::CheckPointwise() const {
                                     : (reduction_ == 1 ? loss.backward_mean_float_ulps : loss.backward_float_ulps);
   } else {
     want = ForwardReference(loss, Self(), Target(), reduction_, beta_);
-    ulps = reduction_ == 0 ? loss.forward_none_ulps : ForwardReducedUlps(loss, out.dtype());
+    ulps = reduction_ == 0 ? ForwardNoneUlps(loss, out.dtype())
+                           : ForwardReducedUlps(loss, Self(), Target(), reduction_, beta_, {}, out.dtype(),
+                                                want.front());
   }
   const std::vector<double> got = out.Read();
   if (got.size() != want.size()) {

@@ -196,4 +196,26 @@ std::vector<double> BackwardReference(const PointwiseLoss& loss, const DeviceTen
   return result;
 }
 
+double ForwardNoneUlps(const PointwiseLoss& loss, aclDataType out) {
+  return loss.forward_term_error > 0.0 && out != ACL_FLOAT ? 1.0 : loss.forward_none_ulps;
+}
+
+double ForwardReducedUlps(const PointwiseLoss& loss, const DeviceTensor& self, const DeviceTensor& target,
+                          int64_t reduction, float beta, const OptionalTensors& operands, aclDataType out,
+                          double value) {
+  if (loss.forward_term_error == 0.0) {
+    return 1.0;
+  }
+  const std::vector<double> terms = ForwardReference(loss, self, target, 0, beta, operands);
+  double magnitude = 0.0;
+  for (const double term : terms) {
+    magnitude += std::fabs(term);
+  }
+  if (reduction == 1 && !terms.empty()) {
+    magnitude /= static_cast<double>(loss.mean_count == MeanCount::kSelf ? self.numel()
+                                                                          : static_cast<int64_t>(terms.size()));
+  }
+  return 1.0 + std::ceil(loss.forward_term_error * magnitude / UlpAt(out, value));
+}
+
 }  // namespace openaclnn::test

@@ -41,6 +41,17 @@ std::vector<double> BackwardReference(const PointwiseLoss& loss, const DeviceTen
                                       const DeviceTensor& target, int64_t reduction, float beta = 1.0f,
                                       Gradient which = Gradient::kBySelf, const OptionalTensors& operands = {});
 
+// The bound, in out's ulps, on a forward term (reduction none): the registry's forward_none_ulps, and 1 for a float
+// term stored as FLOAT16 or BFLOAT16 (the float within a few float ulps, rounded once more).
+double ForwardNoneUlps(const PointwiseLoss& loss, aclDataType out);
+
+// The bound, in out's ulps, on a forward mean or sum whose reference is `value`: 1 for terms in double; for float
+// terms (the registry's forward_term_error) 1 plus that relative error over the terms' magnitudes (the sum of
+// |term|, over N for mean), which covers terms that cancel (signed weights).
+double ForwardReducedUlps(const PointwiseLoss& loss, const DeviceTensor& self, const DeviceTensor& target,
+                          int64_t reduction, float beta, const OptionalTensors& operands, aclDataType out,
+                          double value);
+
 }  // namespace openaclnn::test
 
 #endif  // OPENACLNN_TESTS_SUPPORT_POINTWISE_CALL_H_

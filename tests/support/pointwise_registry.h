@@ -103,7 +103,8 @@ struct PointwiseLoss {
   double forward_none_ulps = 0.0;
   // The relative error of each forward term against the exact one where the library forms it in float
   // (DECISIONS 17: soft margin's), else 0 (a term in double, whose error the tests' double units cover). The
-  // reductions' bounds add it over the terms' magnitudes (ForwardReducedUlps, the conformance tolerance).
+  // reductions' bounds add it over the terms' magnitudes (ForwardReducedUlps in pointwise_call.h, the
+  // conformance tolerance).
   double forward_term_error = 0.0;
   bool forward_checks_reduction = true;      // false: any reduction but 0 and 1 is sum (aclnnSoftMarginLoss).
   // An integer input (BOOL, UINT8, INT8, INT16, INT32, INT64) beside floating ones is cast to their type, as CANN
@@ -189,10 +190,6 @@ std::vector<float> GradientCheckParameters(const PointwiseLoss& loss, const std:
 // the broadcast's), 1 / the broadcast's first dimension for batchmean, else 1.
 double GradientFactor(const PointwiseLoss& loss, const std::vector<int64_t>& self_dims,
                       const std::vector<int64_t>& shape, int64_t reduction);
-
-// The bound on a forward mean or sum in out's ulps for an entry whose terms never cancel (every forward registry
-// entry's grid draws): 1 for terms in double, plus forward_term_error in out's ulps for float terms.
-double ForwardReducedUlps(const PointwiseLoss& loss, aclDataType out);
 
 // The dims of an optional operand given `kind` for a call whose broadcast shape is `shape` (empty for kAbsent; a
 // 0-D shape gives 0-D operands, which never have more dimensions than self).

@@ -9,6 +9,7 @@
 #define OPENACLNN_OPS_BCE_WITH_LOGITS_BCE_WITH_LOGITS_TERM_INL_H_
 #endif
 
+#include "backend/cpu/det_math_float-inl.h"
 #include "backend/cpu/det_math_for_float-inl.h"
 #include "hwy/highway.h"
 #include "ops/bce_with_logits/bce_with_logits_term.h"
@@ -30,9 +31,24 @@ HWY_INLINE hn::Vec<DD> ExpMinusAbs(DD dd, hn::Vec<DD> x) {
 }
 
 struct BceWithLogitsVecTerm : BceWithLogitsTerm {
+  // BceWithLogitsTerm::ValueInFloat, and the lanes where it holds (the engine's float term).
+  template <class DF>
+  static HWY_INLINE hn::Vec<DF> ValueInFloatVec(DF df, hn::Vec<DF> x, hn::Vec<DF> y, hn::Vec<DF> w, hn::Vec<DF> pw,
+                                                const pointwise::TermParams&, hn::Mask<DF>& in_float) {
+    const auto zero = hn::Zero(df);
+    const auto positive = hn::IfThenElseZero(hn::Gt(x, zero), x);
+    const auto negative = hn::IfThenElseZero(hn::Lt(x, zero), x);
+    const auto complement = hn::Sub(hn::Set(df, 1.0f), y);
+    const auto pw_y = hn::Mul(pw, y);
+    const auto sum = hn::Add(hn::Sub(hn::Mul(complement, positive), hn::Mul(pw_y, negative)),
+                             hn::Mul(hn::Add(complement, pw_y), det::SoftplusTailFVec(df, x)));
+    const auto result = hn::Mul(w, sum);
+    in_float = hn::And(det::ZeroOrNormalFVec(df, sum), det::ZeroOrNormalFVec(df, result));
+    return result;
+  }
+  // BceWithLogitsTerm::ValueInDouble.
   template <class DD>
-  static HWY_INLINE hn::Vec<DD> ValueVec(DD dd, hn::Vec<DD> x, hn::Vec<DD> y, hn::Vec<DD> w, hn::Vec<DD> pw,
-                                         const pointwise::TermParams&) {
+  static HWY_INLINE hn::Vec<DD> ValueInDoubleVec(DD dd, hn::Vec<DD> x, hn::Vec<DD> y, hn::Vec<DD> w, hn::Vec<DD> pw) {
     const auto zero = hn::Zero(dd);
     const auto one = hn::Set(dd, 1.0);
     const auto positive = hn::IfThenElseZero(hn::Gt(x, zero), x);
@@ -42,7 +58,21 @@ struct BceWithLogitsVecTerm : BceWithLogitsTerm {
                              hn::Mul(log_weight, det::SoftplusTailForFloatVec(dd, x)));
     return hn::Mul(w, sum);
   }
-
+  // Double lanes (exact floats): the float form on them narrowed, widened, the double form outside it.
+  template <class DD>
+  static HWY_INLINE hn::Vec<DD> ValueVec(DD dd, hn::Vec<DD> x, hn::Vec<DD> y, hn::Vec<DD> w, hn::Vec<DD> pw,
+                                         const pointwise::TermParams& p) {
+    const hn::Rebind<float, DD> df;
+    namespace lanes = pointwise::HWY_NAMESPACE;
+    hn::Mask<decltype(df)> in_float;
+    const auto widened = hn::PromoteTo(
+        dd, ValueInFloatVec(df, lanes::DemoteToFloat(df, x), lanes::DemoteToFloat(df, y), lanes::DemoteToFloat(df, w),
+                            lanes::DemoteToFloat(df, pw), p, in_float));
+    if (HWY_LIKELY(hn::AllTrue(df, in_float))) {
+      return widened;
+    }
+    return lanes::WhereFloat(dd, df, in_float, widened, ValueInDoubleVec(dd, x, y, w, pw));
+  }
   template <class DF>
   static HWY_INLINE hn::Vec<DF> GradientVec(DF df, hn::Vec<DF> g, hn::Vec<DF> x, hn::Vec<DF> y, hn::Vec<DF> w,
                                             hn::Vec<DF> pw, hn::Vec<DF> s, const pointwise::TermParams&) {

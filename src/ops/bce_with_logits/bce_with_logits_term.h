@@ -1,6 +1,7 @@
 // The element terms of aclnnBinaryCrossEntropyWithLogits and its two backwards, scalar form (the reference
-// kernels use it), all in double from the float inputs and rounded once (forward: DECISIONS 17; the gradients as
-// well, so that they meet DECISIONS 18's bound where float arithmetic would cancel). x = self, y = target,
+// kernels use it): the forward in float (DECISIONS 17; its double form where the float one leaves float's normal
+// range), the gradients in double from the float inputs and rounded once (so that they meet an ulp bound where
+// float arithmetic would cancel: sigmoid(x) - y). x = self, y = target,
 // w = weight and pw = posWeight (1 where absent), e = exp(-|x|), L = log1p(e) (stable: no input overflows):
 //   loss     = w * ((1 - y) * max(x, 0) - pw * y * min(x, 0) + (1 + (pw - 1) * y) * L)
 //              (= w * ((1 - y) * x + (1 + (pw - 1) * y) * softplus(-x)), DECISIONS 19)
@@ -16,6 +17,7 @@
 
 #include <cmath>
 
+#include "backend/cpu/det_math_float.h"
 #include "backend/cpu/det_math_for_float.h"
 #include "ops/pointwise/run.h"
 
@@ -29,10 +31,30 @@ struct BceWithLogitsTerm {
   static constexpr int kExtraOperands = 2;
   static constexpr int kTranscendentals = 2;  // exp(-|x|) and log1p.
 
-  static double Value(double x, double y, double w, double pw, const pointwise::TermParams&) {
+  // The loss in float: (1 - y) max(x, 0) - (pw y) min(x, 0) + ((1 - y) + pw y) L, times w, with L =
+  // SoftplusTailF(x) (its weight as (1 - y) + pw y, a sum of two non-negative products for y in [0, 1], where
+  // 1 + (pw - 1) y would cancel); true where the sum and the result are zero or normal floats.
+  static bool ValueInFloat(float x, float y, float w, float pw, float* result) {
+    const float positive = x > 0.0f ? x : 0.0f;
+    const float negative = x < 0.0f ? x : 0.0f;
+    const float complement = 1.0f - y;
+    const float pw_y = pw * y;
+    const float sum = (complement * positive - pw_y * negative) + (complement + pw_y) * cpu::det::SoftplusTailF(x);
+    *result = w * sum;
+    return cpu::det::IsZeroOrNormalF(sum) && cpu::det::IsZeroOrNormalF(*result);
+  }
+  // The double form, for the rest (sums or results outside float's normal range, NaN operands).
+  static double ValueInDouble(double x, double y, double w, double pw) {
     const double positive = x > 0.0 ? x : 0.0;
     const double negative = x < 0.0 ? x : 0.0;
     return w * ((1.0 - y) * positive - pw * y * negative + (1.0 + (pw - 1.0) * y) * cpu::det::SoftplusTailForFloat(x));
+  }
+  static double Value(double x, double y, double w, double pw, const pointwise::TermParams&) {
+    float result;
+    return ValueInFloat(static_cast<float>(x), static_cast<float>(y), static_cast<float>(w), static_cast<float>(pw),
+                        &result)
+               ? result
+               : ValueInDouble(x, y, w, pw);
   }
 
   static float Gradient(float g, float x, float y, float w, float pw, float s, const pointwise::TermParams&) {

@@ -52,6 +52,14 @@ HWY_INLINE hn::Vec<DF> InDoubleLanes(DF df, hn::Vec<DF> g, hn::Vec<DF> x, hn::Ve
   return InDoubleLanesOf(df, fn, g, x, y, s);
 }
 
+// Double lanes of `in_float_lanes` where the float mask (of a float vector with as many lanes) is set, else of
+// `other`: a float term's widened result beside its double form (ops/pointwise/engine-inl.h, HasFloatTerm).
+template <class DD, class DF>
+HWY_INLINE hn::Vec<DD> WhereFloat(DD dd, DF df, hn::Mask<DF> mask, hn::Vec<DD> in_float_lanes, hn::Vec<DD> other) {
+  const auto wide_mask = hn::Ne(hn::PromoteTo(dd, hn::IfThenElseZero(mask, hn::Set(df, 1.0f))), hn::Zero(dd));
+  return hn::IfThenElse(wide_mask, in_float_lanes, other);
+}
+
 #endif  // HWY_HAVE_FLOAT64
 
 }  // namespace HWY_NAMESPACE

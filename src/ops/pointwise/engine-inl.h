@@ -148,6 +148,26 @@ HWY_INLINE hn::Vec<DD> ValueVecAt(DD dd, const RunInput<T>& x, const RunInput<T>
                            hn::PromoteTo(dd, InputFloats<T>(df, run, kForwardInputs + kExtra, i))..., params);
 }
 
+// Whether VecTerm computes its forward term in float (DECISIONS 17): it then has
+//   template <class DF> static hn::Vec<DF> ValueInFloatVec(DF df, hn::Vec<DF> x, hn::Vec<DF> y, [extra operands,]
+//                                                          const TermParams& p, hn::Mask<DF>& in_float);
+// whose lanes are the scalar Value's (a double that is exactly that float) where in_float is set; a lane outside it
+// takes the term's double form, which only ValueVec gives. The store and sum loops take such a term at the full
+// float width, a vector with a lane outside in_float through ValueVec (ForwardRun::FloatTerms).
+template <class VecTerm, class DF, class = void>
+struct HasFloatTerm : std::false_type {};
+template <class VecTerm, class DF>
+struct HasFloatTerm<VecTerm, DF, std::void_t<decltype(&VecTerm::template ValueInFloatVec<DF>)>> : std::true_type {};
+
+// The float term of Lanes(df) elements from element i on, its extra operands from the run.
+template <class VecTerm, typename T, class DF, size_t... kExtra>
+HWY_INLINE hn::Vec<DF> ValueInFloatVecAt(DF df, const RunInput<T>& x, const RunInput<T>& y, const Run& run,
+                                         const TermParams& params, int64_t i, hn::Mask<DF>& in_float,
+                                         std::index_sequence<kExtra...>) {
+  return VecTerm::ValueInFloatVec(df, x.Floats(df, i), y.Floats(df, i),
+                                  InputFloats<T>(df, run, kForwardInputs + kExtra, i)..., params, in_float);
+}
+
 // A forward run as the vector loops read it: x, y, the parameters and the count in locals (RunInput), the term of
 // Lanes(dd) elements or of one element (the scalar form, for the loops' ends: the same bits).
 template <class VecTerm, typename T>
@@ -158,6 +178,13 @@ struct ForwardRun {
     return ValueVecAt<VecTerm, T>(dd, x, y, run, params, i, ExtraSequence<VecTerm>{});
   }
   HWY_INLINE double Term(int64_t i) const { return ValueAt<VecTerm>(run, i, ExtraSequence<VecTerm>{}); }
+  // A float term's Lanes(df) elements (HasFloatTerm); false, and nothing usable, when a lane needs the double form.
+  template <class DF>
+  HWY_INLINE bool FloatTerms(DF df, int64_t i, hn::Vec<DF>* terms) const {
+    hn::Mask<DF> in_float;
+    *terms = ValueInFloatVecAt<VecTerm, T>(df, x, y, run, params, i, in_float, ExtraSequence<VecTerm>{});
+    return hn::AllTrue(df, in_float);
+  }
   // Asks for x's and y's elements ahead of element i (RunInput::PrefetchAhead), once per vector pair of the sum's
   // and the store's loops.
   HWY_INLINE void Prefetch(int64_t i) const {
@@ -203,6 +230,26 @@ bool ForwardTermsSimd(const Run& run, double* terms) {
 #endif
 }
 
+#if HWY_HAVE_FLOAT64 && HWY_TARGET != HWY_SCALAR
+// A float term's 2 * Lanes(dd) elements from `at` on, widened, added to `low` (the first Lanes(dd)) and `high`
+// (the rest), which may be one accumulator (then low's addition comes first); a vector that needs the double form
+// adds ValueVec's terms instead.
+template <class DD, class Forward>
+HWY_INLINE void AddFloatTerms(DD dd, const Forward& run, int64_t at, int64_t width, hn::Vec<DD>& low,
+                              hn::Vec<DD>& high) {
+  const hn::Repartition<float, DD> df;
+  const hn::Half<decltype(df)> dh;
+  hn::Vec<decltype(df)> terms;
+  if (HWY_LIKELY(run.FloatTerms(df, at, &terms))) {
+    low = hn::Add(low, hn::PromoteTo(dd, hn::LowerHalf(dh, terms)));
+    high = hn::Add(high, hn::PromoteTo(dd, hn::UpperHalf(dh, terms)));
+  } else {
+    low = hn::Add(low, run.Terms(dd, at));
+    high = hn::Add(high, run.Terms(dd, at + width));
+  }
+}
+#endif
+
 #if HWY_HAVE_FLOAT64
 // The sum's kSumLanes lanes in at most eight double lanes per vector: one vector of eight, or two, four or eight
 // narrower ones, accumulator j holding lanes [j * Lanes, (j + 1) * Lanes). Each lane gets the additions
@@ -242,6 +289,33 @@ void ForwardAddTyped(const Run* runs, int first_lane, double* const* lanes) {
       b = hn::Add(b, second.Terms(dd, at));
     }
   };
+#if HWY_TARGET != HWY_SCALAR
+  if constexpr (HasFloatTerm<VecTerm, hn::Repartition<float, decltype(dd)>>::value) {
+    // A float term: 2 * width elements as one float vector, whose halves widened go into the accumulators that
+    // the double loop below would give them (width 8: accumulator 0 twice in a row, as two of its steps do).
+    auto add_pair = [&](auto& a_low, auto& a_high, auto& b_low, auto& b_high, int64_t at) HWY_ATTR {
+      AddFloatTerms(dd, first, at, width, a_low, a_high);
+      if constexpr (kRuns == 2) {
+        AddFloatTerms(dd, second, at, width, b_low, b_high);
+      }
+    };
+    const int64_t step = width == 8 ? 2 * cpu::kSumLanes : cpu::kSumLanes;
+    for (; width >= 2 && i + step <= count; i += step) {
+      first.Prefetch(i);
+      if constexpr (kRuns == 2) {
+        second.Prefetch(i);
+      }
+      if (width == 8) {
+        add_pair(a0, a0, b0, b0, i);
+      } else if (width == 4) {
+        add_pair(a0, a1, b0, b1, i);
+      } else {
+        add_pair(a0, a1, b0, b1, i);
+        add_pair(a2, a3, b2, b3, i + 4);
+      }
+    }
+  }
+#endif
   for (; i + cpu::kSumLanes <= count; i += cpu::kSumLanes) {
     first.Prefetch(i);
     if constexpr (kRuns == 2) {
@@ -542,6 +616,18 @@ void ForwardStoreTyped(const Run& run, char* out, bool stream) {
     // term. For BFLOAT16 in and out, 2 Lanes(df) elements at a time as even and odd halves; the rest as below.
     [[maybe_unused]] const hn::Twice<hn::Rebind<float, decltype(dd)>> df;
     [[maybe_unused]] const auto constants = FloatConstantsFor<VecTerm>(forward.params);
+    if constexpr (HasFloatTerm<VecTerm, decltype(df)>::value) {
+      // A float term rounded once to Out (RN16 of the float is what the double path gives a double that is a float).
+      for (; i + 2 * lanes <= forward.count; i += 2 * lanes) {
+        forward.Prefetch(i);
+        hn::Vec<decltype(df)> terms;
+        if (forward.FloatTerms(df, i, &terms)) {
+          StoreOddAsSixteenBits<Out>(df, terms, out + i * kOutBytes);
+        } else {
+          StorePairRoundedOnce<Out>(dd, forward.Terms(dd, i), forward.Terms(dd, i + lanes), out + i * kOutBytes);
+        }
+      }
+    }
     if constexpr (kTakesFloatForm<VecTerm, T, decltype(df)> && std::is_same_v<T, BFloat16> &&
                   std::is_same_v<Out, BFloat16>) {
       for (; i + 4 * lanes <= forward.count; i += 4 * lanes) {
@@ -578,8 +664,18 @@ void ForwardStoreTyped(const Run& run, char* out, bool stream) {
         scalar(i);
       }
     }
+    const hn::Twice<hn::Rebind<float, decltype(dd)>> df;
     for (; i + step <= forward.count; i += step) {
       forward.Prefetch(i);
+      if constexpr (HasFloatTerm<VecTerm, decltype(df)>::value) {
+        hn::Vec<decltype(df)> terms;
+        if (forward.FloatTerms(df, i, &terms)) {
+          const auto canonical_nan = hn::BitCast(df, hn::Set(hn::RebindToUnsigned<decltype(df)>(), kCanonicalNanBits));
+          cpu::HWY_NAMESPACE::PutVector(df, hn::IfThenElse(hn::IsNaN(terms), canonical_nan, terms),
+                                        reinterpret_cast<float*>(out + i * kOutBytes), stream);
+          continue;
+        }
+      }
       PutPairAsFloats(dd, forward.Terms(dd, i), forward.Terms(dd, i + lanes), out + i * kOutBytes, stream);
     }
   }

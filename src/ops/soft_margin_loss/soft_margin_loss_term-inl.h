@@ -22,28 +22,34 @@ namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
 struct SoftMarginVecTerm : SoftMarginTerm {
-  // The engine's forward passes double lanes (exact floats): the float form runs on them narrowed to floats and
-  // widens its result; a vector with a lane outside its range takes the double form there.
-  template <class DD>
-  static HWY_INLINE hn::Vec<DD> ValueVec(DD dd, hn::Vec<DD> x, hn::Vec<DD> y, const pointwise::TermParams&) {
+  // The loss in float (SoftMarginTerm::ValueInFloat), and the lanes where it holds (the engine's float term).
+  template <class DF>
+  static HWY_INLINE hn::Vec<DF> ValueInFloatVec(DF df, hn::Vec<DF> x, hn::Vec<DF> y, const pointwise::TermParams&,
+                                                hn::Mask<DF>& in_float) {
     namespace det = cpu::HWY_NAMESPACE;
-    const hn::Rebind<float, DD> df;
-    const auto xf = pointwise::HWY_NAMESPACE::DemoteToFloat(df, x);
-    const auto yf = pointwise::HWY_NAMESPACE::DemoteToFloat(df, y);
-    const auto z = hn::Mul(yf, xf);
+    const auto z = hn::Mul(y, x);
     const auto minus_z = hn::Neg(z);
     const auto loss = hn::Add(hn::IfThenElseZero(hn::Gt(minus_z, hn::Zero(df)), minus_z),
-                              det::SoftplusTailSumFVec(df, minus_z, hn::Neg(det::ProductErrorFVec(df, yf, xf, z))));
-    const auto in_float = det::NormalFVec(df, loss);
-    const auto widened = hn::PromoteTo(dd, loss);
+                              det::SoftplusTailSumFVec(df, minus_z, hn::Neg(det::ProductErrorFVec(df, y, x, z))));
+    in_float = det::NormalFVec(df, loss);
+    return loss;
+  }
+  // Double lanes (exact floats): the float form on them narrowed to floats, widened, and the double form in the
+  // lanes outside it.
+  template <class DD>
+  static HWY_INLINE hn::Vec<DD> ValueVec(DD dd, hn::Vec<DD> x, hn::Vec<DD> y, const pointwise::TermParams& p) {
+    const hn::Rebind<float, DD> df;
+    hn::Mask<decltype(df)> in_float;
+    const auto widened = hn::PromoteTo(dd, ValueInFloatVec(df, pointwise::HWY_NAMESPACE::DemoteToFloat(df, x),
+                                                           pointwise::HWY_NAMESPACE::DemoteToFloat(df, y), p,
+                                                           in_float));
     if (HWY_LIKELY(hn::AllTrue(df, in_float))) {
       return widened;
     }
-    const auto minus_zd = hn::Neg(hn::Mul(y, x));
-    const auto in_double = hn::Add(hn::IfThenElseZero(hn::Gt(minus_zd, hn::Zero(dd)), minus_zd),
-                                   det::SoftplusTailForFloatVec(dd, minus_zd));
-    const auto in_float_d = hn::Ne(hn::PromoteTo(dd, hn::IfThenElseZero(in_float, hn::Set(df, 1.0f))), hn::Zero(dd));
-    return hn::IfThenElse(in_float_d, widened, in_double);
+    const auto minus_z = hn::Neg(hn::Mul(y, x));
+    const auto in_double = hn::Add(hn::IfThenElseZero(hn::Gt(minus_z, hn::Zero(dd)), minus_z),
+                                   cpu::HWY_NAMESPACE::SoftplusTailForFloatVec(dd, minus_z));
+    return pointwise::HWY_NAMESPACE::WhereFloat(dd, df, in_float, widened, in_double);
   }
   template <class DF>
   static HWY_INLINE hn::Vec<DF> GradientVec(DF df, hn::Vec<DF> g, hn::Vec<DF> x, hn::Vec<DF> y, hn::Vec<DF> s,
