@@ -40,9 +40,9 @@ bool SameOrWithin(aclDataType dtype, double got, double want, double ulps) {
 }
 
 // All pairs of edge values: the forward rounds its double term once, so it must equal the reference rounded
-// once, sign of zero included (float terms: within the registry's bound); the gradient too (exact here for the float formulas: the values are powers of two,
-// zeros and non-finite), or within the registry's bound for an entry whose gradient goes through the float
-// functions (backward_edges_within_bound), sign of zero and special values still exact.
+// once, sign of zero included (a float term: within the registry's bound); the gradient too (exact here for the
+// float formulas: the values are powers of two, zeros and non-finite), or within the registry's bound for an entry
+// whose gradient goes through the float functions (backward_edges_within_bound); signs and NaN always exact.
 TEST_P(PointwiseValuesTest, EdgeValuesGiveTheReferenceResult) {
   const PointwiseLoss& loss = GetParam();
   ScopedStream stream;

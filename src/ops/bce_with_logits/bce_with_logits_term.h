@@ -4,7 +4,8 @@
 // float arithmetic would cancel: sigmoid(x) - y). x = self, y = target,
 // w = weight and pw = posWeight (1 where absent), e = exp(-|x|), L = log1p(e) (stable: no input overflows):
 //   loss     = w * ((1 - y) * max(x, 0) - pw * y * min(x, 0) + (1 + (pw - 1) * y) * L)
-//              (= w * ((1 - y) * x + (1 + (pw - 1) * y) * softplus(-x)), DECISIONS 19)
+//              (= w * ((1 - y) * x + (1 + (pw - 1) * y) * softplus(-x)), DECISIONS 19; in float with L's weight
+//              as (1 - y) + pw * y, ValueInFloat)
 //   d / dx   = ((1 - y) * sigmoid(x) - pw * y * sigmoid(-x)) * w * g * s,  sigmoid(|x|) = 1 / (1 + e),
 //              sigmoid(-|x|) = e * sigmoid(|x|)
 //   d / dy   = (-(x >= 0 ? x : pw * x) + (pw - 1) * L) * w * g * s

@@ -1,6 +1,7 @@
 // The element term of the soft margin loss, vector form: the operations of soft_margin_loss_term.h, in the same
-// order (the forward on double lanes; the gradient on float lanes, and a vector with a lane outside the float
-// form's range through double lanes). Per-target header
+// order on float lanes (the engine runs the forward's ValueInFloatVec at the full float width; ValueVec gives the
+// same values on double lanes), and a vector with a lane outside the float form's range through double lanes there.
+// Per-target header
 // (Highway's toggle convention).
 #if defined(OPENACLNN_OPS_SOFT_MARGIN_LOSS_SOFT_MARGIN_LOSS_TERM_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef OPENACLNN_OPS_SOFT_MARGIN_LOSS_SOFT_MARGIN_LOSS_TERM_INL_H_

@@ -1,7 +1,9 @@
 // The element term of aclnnSoftMarginLoss and aclnnSoftMarginLossBackward, scalar form (the reference kernels use
 // it), with z = y * x:
-//   loss     = max(-z, 0) + log1p(exp(-|z|))          softplus(-z) in its stable form (DECISIONS 19), in double
-//                                                      (z exact there), with det_math_for_float's softplus tail
+//   loss     = max(-z, 0) + log1p(exp(-|z|))          softplus(-z) in its stable form (DECISIONS 19), in float
+//              (DECISIONS 17): the tail of the exact product (det::SoftplusTailSumF of z and its error), one
+//              addition; where the loss is not a normal float (a term beyond 3.4e38 or below 2^-126, NaN
+//              operands), the same formula in double (z exact there), as before
 //   gradient = ((-y * sigmoid(-z)) * g) * s            in float (DECISIONS 17): sigmoid(-z) is e / (1 + e) for
 //              z >= 0 and 1 / (1 + e) otherwise, e = exp(-|z|) of the exact product (z rounded plus its error,
 //              det::ProductErrorF, into det::ExpSumF: a rounded z would cost |z| ulps), so no finite input
@@ -30,7 +32,8 @@ struct SoftMarginTerm {
   static bool ValueInFloat(float x, float y, float* result) {
     const float z = y * x;
     const float minus_z = -z;
-    *result = (minus_z > 0.0f ? minus_z : 0.0f) + cpu::det::SoftplusTailSumF(minus_z, -cpu::det::ProductErrorF(y, x, z));
+    const float tail = cpu::det::SoftplusTailSumF(minus_z, -cpu::det::ProductErrorF(y, x, z));
+    *result = (minus_z > 0.0f ? minus_z : 0.0f) + tail;
     return cpu::det::IsNormalF(*result);
   }
   // The double form, for the rest (a loss beyond float's range or below its normal one, NaN operands).
