@@ -17,6 +17,11 @@ void ConformanceStats::RecordUlps(const std::string& comparison, int64_t max_ulp
   record.max_ulps = std::max(record.max_ulps, max_ulps);
 }
 
+int64_t ConformanceStats::MaxUlpsOf(const std::string& comparison) const {
+  const auto found = ulps_.find(comparison);
+  return found == ulps_.end() ? 0 : found->second.max_ulps;
+}
+
 std::string ConformanceStats::Summary() const {
   std::string text = "  cases with each feature:\n";
   for (const auto& [feature, count] : counts_) {

@@ -14,6 +14,8 @@ class ConformanceStats {
   void Count(const std::string& feature);
   int64_t CountOf(const std::string& feature) const;
   void RecordUlps(const std::string& comparison, int64_t max_ulps);
+  // The largest distance recorded for `comparison` (0 when none was).
+  int64_t MaxUlpsOf(const std::string& comparison) const;
   std::string Summary() const;
 
  private:
