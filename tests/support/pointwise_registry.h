@@ -92,8 +92,9 @@ struct PointwiseLoss {
   // none and sum, and for mean (whose factor 1 / N is itself rounded to float).
   double backward_float_ulps;
   double backward_mean_float_ulps;
-  // The edge-value test's bound on a gradient (ulps of out's type): 0 where the reference forms the same value
-  // (a float formula, or a double one rounded once), else the gradient's bound (float terms, DECISIONS 17).
+  // Whether the edge-value test holds the gradient to backward_float_ulps (1 ulp in the 16-bit types) instead of
+  // exact equality: set for a gradient computed with the float functions (DECISIONS 17), whose value the reference
+  // does not form; exact where it does (a short float formula, or a double one rounded once).
   bool backward_edges_within_bound = false;
   bool takes_beta = false;                   // Smooth L1's beta (>= 0): the tests draw it.
   bool reduced_out_any_one_element = false;  // Mean / sum accept any one-element out, not only 0-D.
@@ -102,8 +103,8 @@ struct PointwiseLoss {
   // library's, whose last double bits may differ (a term that close to a rounding boundary may round the other way).
   double forward_none_ulps = 0.0;
   // The relative error of each forward term against the exact one where the library forms it in float
-  // (DECISIONS 17: soft margin's), else 0 (a term in double, whose error the tests' double units cover). The
-  // reductions' bounds add it over the terms' magnitudes (ForwardReducedUlps in pointwise_call.h, the
+  // (DECISIONS 17: soft margin's, BCE with logits'), else 0 (a term in double, whose error the tests' double units
+  // cover). The reductions' bounds add it over the terms' magnitudes (ForwardReducedUlps in pointwise_call.h, the
   // conformance tolerance).
   double forward_term_error = 0.0;
   bool forward_checks_reduction = true;      // false: any reduction but 0 and 1 is sum (aclnnSoftMarginLoss).
