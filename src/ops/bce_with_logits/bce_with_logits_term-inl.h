@@ -58,20 +58,15 @@ struct BceWithLogitsVecTerm : BceWithLogitsTerm {
                              hn::Mul(log_weight, det::SoftplusTailForFloatVec(dd, x)));
     return hn::Mul(w, sum);
   }
-  // Double lanes (exact floats): the float form on them narrowed, widened, the double form outside it.
   template <class DD>
   static HWY_INLINE hn::Vec<DD> ValueVec(DD dd, hn::Vec<DD> x, hn::Vec<DD> y, hn::Vec<DD> w, hn::Vec<DD> pw,
                                          const pointwise::TermParams& p) {
-    const hn::Rebind<float, DD> df;
-    namespace lanes = pointwise::HWY_NAMESPACE;
-    hn::Mask<decltype(df)> in_float;
-    const auto widened = hn::PromoteTo(
-        dd, ValueInFloatVec(df, lanes::DemoteToFloat(df, x), lanes::DemoteToFloat(df, y), lanes::DemoteToFloat(df, w),
-                            lanes::DemoteToFloat(df, pw), p, in_float));
-    if (HWY_LIKELY(hn::AllTrue(df, in_float))) {
-      return widened;
-    }
-    return lanes::WhereFloat(dd, df, in_float, widened, ValueInDoubleVec(dd, x, y, w, pw));
+    return pointwise::HWY_NAMESPACE::FloatTermOnDoubleLanes(
+        dd,
+        [&p](auto df, auto xf, auto yf, auto wf, auto pwf, auto& mask)
+            HWY_ATTR { return ValueInFloatVec(df, xf, yf, wf, pwf, p, mask); },
+        [](auto d, auto xd, auto yd, auto wd, auto pwd) HWY_ATTR { return ValueInDoubleVec(d, xd, yd, wd, pwd); }, x,
+        y, w, pw);
   }
   template <class DF>
   static HWY_INLINE hn::Vec<DF> GradientVec(DF df, hn::Vec<DF> g, hn::Vec<DF> x, hn::Vec<DF> y, hn::Vec<DF> w,

@@ -52,12 +52,19 @@ HWY_INLINE hn::Vec<DF> InDoubleLanes(DF df, hn::Vec<DF> g, hn::Vec<DF> x, hn::Ve
   return InDoubleLanesOf(df, fn, g, x, y, s);
 }
 
-// Double lanes of `in_float_lanes` where the float mask (of a float vector with as many lanes) is set, else of
-// `other`: a float term's widened result beside its double form (ops/pointwise/engine-inl.h, HasFloatTerm).
-template <class DD, class DF>
-HWY_INLINE hn::Vec<DD> WhereFloat(DD dd, DF df, hn::Mask<DF> mask, hn::Vec<DD> in_float_lanes, hn::Vec<DD> other) {
+// A forward term computed in float (ops/pointwise/engine-inl.h, HasFloatTerm) on the engine's double lanes v...
+// (exact floats): in_float(df, v_float..., mask) on them narrowed, widened; where mask is clear, in_double(dd, v...),
+// the term's double form. The term's ValueVec, derived from its two forms.
+template <class DD, class InFloat, class InDouble, class... V>
+HWY_INLINE hn::Vec<DD> FloatTermOnDoubleLanes(DD dd, const InFloat& in_float, const InDouble& in_double, V... v) {
+  const hn::Rebind<float, DD> df;
+  hn::Mask<decltype(df)> mask;
+  const auto widened = hn::PromoteTo(dd, in_float(df, DemoteToFloat(df, v)..., mask));
+  if (HWY_LIKELY(hn::AllTrue(df, mask))) {
+    return widened;
+  }
   const auto wide_mask = hn::Ne(hn::PromoteTo(dd, hn::IfThenElseZero(mask, hn::Set(df, 1.0f))), hn::Zero(dd));
-  return hn::IfThenElse(wide_mask, in_float_lanes, other);
+  return hn::IfThenElse(wide_mask, widened, in_double(dd, v...));
 }
 
 #endif  // HWY_HAVE_FLOAT64

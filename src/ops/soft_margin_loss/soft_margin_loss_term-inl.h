@@ -35,22 +35,18 @@ struct SoftMarginVecTerm : SoftMarginTerm {
     in_float = det::NormalFVec(df, loss);
     return loss;
   }
-  // Double lanes (exact floats): the float form on them narrowed to floats, widened, and the double form in the
-  // lanes outside it.
+  // The double form (SoftMarginTerm::ValueInDouble), for the lanes outside the float one.
+  template <class DD>
+  static HWY_INLINE hn::Vec<DD> ValueInDoubleVec(DD dd, hn::Vec<DD> x, hn::Vec<DD> y) {
+    const auto minus_z = hn::Neg(hn::Mul(y, x));
+    return hn::Add(hn::IfThenElseZero(hn::Gt(minus_z, hn::Zero(dd)), minus_z),
+                   cpu::HWY_NAMESPACE::SoftplusTailForFloatVec(dd, minus_z));
+  }
   template <class DD>
   static HWY_INLINE hn::Vec<DD> ValueVec(DD dd, hn::Vec<DD> x, hn::Vec<DD> y, const pointwise::TermParams& p) {
-    const hn::Rebind<float, DD> df;
-    hn::Mask<decltype(df)> in_float;
-    const auto widened = hn::PromoteTo(dd, ValueInFloatVec(df, pointwise::HWY_NAMESPACE::DemoteToFloat(df, x),
-                                                           pointwise::HWY_NAMESPACE::DemoteToFloat(df, y), p,
-                                                           in_float));
-    if (HWY_LIKELY(hn::AllTrue(df, in_float))) {
-      return widened;
-    }
-    const auto minus_z = hn::Neg(hn::Mul(y, x));
-    const auto in_double = hn::Add(hn::IfThenElseZero(hn::Gt(minus_z, hn::Zero(dd)), minus_z),
-                                   cpu::HWY_NAMESPACE::SoftplusTailForFloatVec(dd, minus_z));
-    return pointwise::HWY_NAMESPACE::WhereFloat(dd, df, in_float, widened, in_double);
+    return pointwise::HWY_NAMESPACE::FloatTermOnDoubleLanes(
+        dd, [&p](auto df, auto xf, auto yf, auto& mask) HWY_ATTR { return ValueInFloatVec(df, xf, yf, p, mask); },
+        [](auto d, auto xd, auto yd) HWY_ATTR { return ValueInDoubleVec(d, xd, yd); }, x, y);
   }
   template <class DF>
   static HWY_INLINE hn::Vec<DF> GradientVec(DF df, hn::Vec<DF> g, hn::Vec<DF> x, hn::Vec<DF> y, hn::Vec<DF> s,
